@@ -1,0 +1,124 @@
+"""The data a ruling produces: melds, arrangements, steps, and one hand's result.
+
+These are plain frozen values so that the web pages, the JSON API, the shell and the ledger
+all read the same thing. Functions that make them live in ``melds``, ``layoffs`` and
+``adjudicate``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .cards import Card, Suit
+
+
+class MeldKind(StrEnum):
+    SET = "set"  # 3–4 cards of one rank
+    RUN = "run"  # 3+ consecutive cards of one suit
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One meld as placed on the table.
+
+    ``cards`` are in table order (a run from low to high, wilds at the places they fill).
+    For a set, ``rank`` is its rank; for a run, ``suit`` and ``low``..``high`` its span, with
+    a high ace counted as 14.
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    rank: int | None = None
+    suit: Suit | None = None
+    low: int | None = None
+    high: int | None = None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def label(self) -> str:
+        return " ".join(c.label for c in self.cards)
+
+    @property
+    def codes(self) -> list[str]:
+        return [c.code for c in self.cards]
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A hand split into melds and deadwood; ``deadwood`` is the deadwood cards' value."""
+
+    melds: tuple[Meld, ...]
+    deadwood_cards: tuple[Card, ...]
+    deadwood: int
+
+    @property
+    def melded_cards(self) -> tuple[Card, ...]:
+        return tuple(c for m in self.melds for c in m.cards)
+
+
+@dataclass(frozen=True)
+class Layoff:
+    """One card the defender lays off, and the knocker's meld (index into the spread) it joins."""
+
+    card: Card
+    meld_index: int
+
+
+@dataclass(frozen=True)
+class Step:
+    """One plain-language step of a ruling, tagged with the rule it applies (e.g. "R4", "§2.1")."""
+
+    text: str
+    rule: str
+
+
+class Outcome(StrEnum):
+    KNOCK = "knock"  # knocker wins on a legal knock
+    UNDERCUT = "undercut"  # defender's deadwood ≤ knocker's (per tie rule)
+    GIN = "gin"
+    BIG_GIN = "big_gin"
+    WASH = "wash"  # a tie scored 0-0 under tie_outcome=wash
+    DEAD = "dead"  # drawn hand: nobody knocked before the wall
+    ILLEGAL_KNOCK = "illegal_knock"  # refused: scores nothing, not a finished hand
+
+
+class Role(StrEnum):
+    KNOCKER = "knocker"
+    DEFENDER = "defender"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One finished (or refused) two-handed hand, with its numbers and the steps that explain it.
+
+    ``points`` go to ``scorer`` (``None`` when nobody scores). ``boxes`` is how many boxes the
+    scorer wins (1 normally; kisses and a doubled box give more). ``knocker_arrangement`` and
+    ``defender_arrangement`` are present when cards were entered, absent for quick entry.
+    """
+
+    outcome: Outcome
+    scorer: Role | None
+    points: int
+    boxes: int
+    knocker_deadwood: int | None
+    defender_deadwood: int | None
+    defender_deadwood_before_layoffs: int | None = None
+    knocker_arrangement: Arrangement | None = None
+    defender_arrangement: Arrangement | None = None
+    layoffs: tuple[Layoff, ...] = ()
+    steps: tuple[Step, ...] = ()
+    knock_limit: int | None = None
+    multiplier: int = 1
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def finished(self) -> bool:
+        """A refused (illegal) knock is not a finished hand and is never recorded as one."""
+        return self.outcome is not Outcome.ILLEGAL_KNOCK
+
+    @property
+    def scored(self) -> bool:
+        return self.scorer is not None

@@ -1,0 +1,311 @@
+"""Ruleset: every number and switch a table can change, as one frozen, validated value.
+
+Variants are data first: a preset is a Ruleset, a match stores its Ruleset as JSON, and house
+rules are overrides applied with :meth:`Ruleset.with_overrides`. Each field cites the section
+of the rules reference (RULES.md §11) it comes from in its ``help`` text, which the new-match
+form and the shell show to people choosing house rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, get_type_hints
+
+from .cards import Deck
+
+
+class KnockCompare(StrEnum):
+    LTE = "lte"  # deadwood ≤ limit (pagat, Wikipedia, Hoyle)
+    LT = "lt"  # deadwood < limit (seed 000 table)
+
+
+class AceRank(StrEnum):
+    LOW = "low"  # A-2-3 only (every gin variant)
+    HIGH_OR_LOW = "high_or_low"  # A-2-3 or Q-K-A, never K-A-2 (contract rummy)
+
+
+class TieOutcome(StrEnum):
+    UNDERCUT = "undercut"  # defender scores the undercut bonus
+    WASH = "wash"  # 0-0, no box
+    KNOCKER_WINS_ZERO = "knocker_wins_zero"  # knocker wins the hand with 0 points (+1 box)
+
+
+class UndercutMode(StrEnum):
+    BONUS_TO_DEFENDER = "bonus_to_defender"  # defender: difference + bonus
+    PENALTY_TO_KNOCKER = "penalty_to_knocker"  # Battle Royal: knocker loses the amount
+    FLAT_TO_DEFENDER = "flat_to_defender"  # Gem Rummy: defender scores the amount only
+
+
+class ShutoutRule(StrEnum):
+    NONE = "none"
+    FLAT = "flat"  # winner + shutout_bonus (pagat's 200 game bonus ≡ flat 100)
+    DOUBLE_MARGIN = "double_margin"  # the whole difference doubled (Hoyle-style books)
+    DOUBLE_HAND_POINTS = "double_hand_points"  # winner's hand points doubled, then boxes
+    DOUBLE_WINNER_TOTAL = "double_winner_total"  # winner's final total doubled
+    LOSER_PAYS_EXTRA = "loser_pays_extra"  # cutthroat: shut-out player pays shutout_bonus more
+
+
+class WallRule(StrEnum):
+    PAGAT = "pagat"  # a knock on the last playable card scores; a plain discard kills the hand
+    GRA_50TH_CARD = "gra_50th_card"  # the opponent may take that discard only to knock or gin
+    NO_KNOCK_AT_WALL = "no_knock_at_wall"  # at the wall the hand is drawn, no knock allowed
+
+
+class NextDealer(StrEnum):
+    WINNER = "winner"
+    ALTERNATE = "alternate"
+    LOSER = "loser"
+
+
+class KnockerSpread(StrEnum):
+    DECLARED_ELSE_AUTO = "declared_else_auto"
+    AUTO_OPTIMAL = "auto_optimal"
+
+
+class OklahomaAce(StrEnum):
+    GIN_ONLY = "gin_only"
+    ONE = "one"
+
+
+def _opt(default: Any, help: str, **meta: Any) -> Any:
+    return field(default=default, metadata={"help": help, **meta})
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every number a two-handed gin table (and its relatives) can change.
+
+    Defaults are the app's default American table (RULES.md §11): knock ≤ 10, gin 25,
+    big gin 31, undercut 25 (a tie is an undercut), box 25, game 100, shutout +100, the hand
+    void when 2 cards are left in the stock.
+    """
+
+    # The pack and the cards' values
+    decks: int = _opt(1, "52-card decks in the pack", min=1, max=4)
+    jokers: int = _opt(0, "jokers in the pack", min=0, max=8)
+    joker_value: int = _opt(20, "deadwood value of a joker (§8.1: 20)", min=0, max=100)
+    jokers_wild: bool = _opt(False, "jokers are wild (else a joker is always deadwood)")
+    wild_ranks: tuple[int, ...] = _opt((), "ranks that are wild, e.g. (2,) for deuces")
+    wild_value: int | None = _opt(
+        None, "deadwood value of a wild card; none = its own value", min=0, max=100
+    )
+    ace_value: int = _opt(1, "deadwood value of an ace", min=1, max=15)
+    court_value: int = _opt(10, "deadwood value of J, Q, K", min=1, max=15)
+    ace: AceRank = _opt(AceRank.LOW, "ace low only, or high or low without wrapping")
+
+    # Melds
+    min_set: int = _opt(3, "fewest cards in a set", min=2, max=4)
+    max_set: int = _opt(4, "most cards in a set (more than 4 needs several decks)", min=3, max=12)
+    min_run: int = _opt(3, "fewest cards in a run", min=2, max=13)
+    max_run: int | None = _opt(None, "most cards in a run; none = no limit", min=3, max=14)
+    wilds_adjacent_in_run: bool = _opt(True, "two wild cards may stand side by side in a run")
+    min_naturals_in_meld: int = _opt(1, "natural cards every meld must hold", min=0, max=4)
+
+    # A hand
+    hand_size: int = _opt(10, "cards dealt to each player", min=3, max=15)
+    knock_limit: int = _opt(10, "largest deadwood a knock allows (0 = gin only)", min=0, max=15)
+    knock_compare: KnockCompare = _opt(KnockCompare.LTE, "deadwood ≤ limit, or strictly <")
+    gin_bonus: int = _opt(25, "bonus for gin", min=0, max=500)
+    big_gin_enabled: bool = _opt(True, "big gin (all 11 cards melded) is played")
+    big_gin_bonus: int = _opt(31, "bonus for big gin", min=0, max=500)
+    undercut_bonus: int = _opt(25, "undercut bonus (or penalty, or flat score)", min=0, max=500)
+    undercut_mode: UndercutMode = _opt(UndercutMode.BONUS_TO_DEFENDER, "how an undercut scores")
+    tie_outcome: TieOutcome = _opt(TieOutcome.UNDERCUT, "when the deadwoods are equal")
+    knocker_min_score: int = _opt(0, "least a winning knock scores (Gem Rummy 11)", min=0, max=100)
+    gin_cards_speak: bool = _opt(True, "a knock whose ten cards all meld is scored as gin")
+    knocker_spread: KnockerSpread = _opt(
+        KnockerSpread.DECLARED_ELSE_AUTO, "whose spread counts: the one declared, else the best"
+    )
+    layoff_chain: bool = _opt(True, "the defender may lay off onto its own layoffs (8♠ then 9♠)")
+    layoff_original_melds_only: bool = _opt(
+        False, "layoffs only onto the knocker's original melds (Battle Royal)"
+    )
+    wall_size: int = _opt(2, "stock cards left when the hand is dead", min=0, max=10)
+    wall_rule: WallRule = _opt(WallRule.PAGAT, "what may happen at the wall")
+
+    # The game
+    box_bonus: int = _opt(25, "box (line) bonus per hand won", min=0, max=500)
+    boxes_count_toward_target: bool = _opt(False, "boxes count toward the target as they are won")
+    game_target: int = _opt(100, "hand points that end the game", min=1, max=10000)
+    game_bonus: int = _opt(100, "bonus for winning the game", min=0, max=10000)
+    shutout_rule: ShutoutRule = _opt(ShutoutRule.FLAT, "what a shutout is worth")
+    shutout_bonus: int = _opt(100, "the extra of a flat shutout", min=0, max=10000)
+    next_dealer: NextDealer = _opt(NextDealer.WINNER, "who deals the next hand")
+
+    # Oklahoma (RULES.md §3)
+    oklahoma: bool = _opt(False, "the upcard sets each hand's knock limit")
+    oklahoma_ace: OklahomaAce = _opt(OklahomaAce.GIN_ONLY, "an ace upcard: gin only, or limit 1")
+    spade_double: bool = _opt(True, "a spade upcard doubles the hand's score (Oklahoma)")
+    spade_double_box: bool = _opt(False, "a spade upcard also doubles that hand's box")
+    kisses: bool = _opt(False, "extra boxes: gin 2, undercut 1 (Scarne)")
+
+    def __post_init__(self) -> None:
+        problems = list(_field_problems(self))
+        if self.max_run is not None and self.max_run < self.min_run:
+            problems.append(("max_run", f"must be at least min_run ({self.min_run})"))
+        if self.max_set < self.min_set:
+            problems.append(("max_set", f"must be at least min_set ({self.min_set})"))
+        if self.max_set > 4 * self.decks + self._wild_supply():
+            problems.append(("max_set", "is more cards of one rank than the pack holds"))
+        for rank in self.wild_ranks:
+            if not 1 <= rank <= 13:
+                problems.append(("wild_ranks", f"{rank} is not a rank (1-13)"))
+        if problems:
+            raise RulesetError(problems)
+
+    def _wild_supply(self) -> int:
+        wild = (self.jokers if self.jokers_wild else 0) + 4 * self.decks * len(self.wild_ranks)
+        return wild
+
+    # -- derived values --------------------------------------------------------------------
+
+    @property
+    def deck(self) -> Deck:
+        return Deck(self.decks, self.jokers)
+
+    @property
+    def has_wilds(self) -> bool:
+        return bool(self.wild_ranks) or (self.jokers_wild and self.jokers > 0)
+
+    def knock_allowed(self, deadwood: int, limit: int | None = None) -> bool:
+        """Whether ``deadwood`` may knock under ``limit`` (default: this table's knock limit)."""
+        limit = self.knock_limit if limit is None else limit
+        if self.knock_compare is KnockCompare.LT:
+            return deadwood < limit
+        return deadwood <= limit
+
+    def knock_limit_text(self, limit: int | None = None) -> str:
+        limit = self.knock_limit if limit is None else limit
+        sign = "<" if self.knock_compare is KnockCompare.LT else "≤"
+        return f"{sign} {limit}"
+
+    # -- house rules and storage -----------------------------------------------------------
+
+    def with_overrides(self, **overrides: Any) -> Ruleset:
+        """A copy with house rules applied, values coerced from text/JSON and validated."""
+        unknown = sorted(set(overrides) - set(FIELD_TYPES))
+        if unknown:
+            raise RulesetError([(name, "is not a rule") for name in unknown])
+        coerced = {name: coerce_value(name, value) for name, value in overrides.items()}
+        return dataclasses.replace(self, **coerced)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: enums as their values, tuples as lists."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, StrEnum):
+                value = value.value
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
+        """Inverse of :meth:`to_dict`; keys left out take the defaults, unknown keys are errors."""
+        return cls().with_overrides(**data)
+
+    @classmethod
+    def from_json(cls, text: str) -> Ruleset:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise RulesetError([("rules", "must be a JSON object")])
+        return cls.from_dict(data)
+
+    def differences(self, other: Ruleset) -> dict[str, tuple[Any, Any]]:
+        """Fields where ``other`` differs from this one: name → (ours, theirs)."""
+        mine, theirs = self.to_dict(), other.to_dict()
+        return {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
+
+
+class RulesetError(ValueError):
+    """Every problem with a set of rules at once, as (field, reason) pairs."""
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"{name} {reason}" for name, reason in problems))
+
+
+FIELD_TYPES: dict[str, Any] = get_type_hints(Ruleset)
+FIELD_HELP: dict[str, str] = {f.name: f.metadata["help"] for f in dataclasses.fields(Ruleset)}
+
+
+def _field_problems(rules: Ruleset) -> list[tuple[str, str]]:
+    problems = []
+    for f in dataclasses.fields(rules):
+        value = getattr(rules, f.name)
+        low, high = f.metadata.get("min"), f.metadata.get("max")
+        if isinstance(value, bool) or not isinstance(value, int):
+            continue
+        if low is not None and value < low:
+            problems.append((f.name, f"must be at least {low} (got {value})"))
+        if high is not None and value > high:
+            problems.append((f.name, f"must be at most {high} (got {value})"))
+    return problems
+
+
+_TRUE = {"true", "yes", "on", "1", "y"}
+_FALSE = {"false", "no", "off", "0", "n"}
+_NONE = {"none", "null", "", "off"}
+
+
+def coerce_value(name: str, value: Any) -> Any:
+    """Turn a JSON value or a typed ``key=value`` string into the field's type, or say why not."""
+    kind = FIELD_TYPES[name]
+    text = value.strip().lower() if isinstance(value, str) else None
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise RulesetError([(name, f"must be true or false (got {value!r})")])
+    if kind in (int, int | None):
+        if kind == int | None and (value is None or text in _NONE):
+            return None
+        if isinstance(value, bool):
+            raise RulesetError([(name, f"must be a whole number (got {value!r})")])
+        if isinstance(value, int):
+            return value
+        if text is not None and text.lstrip("-").isdigit():
+            return int(text)
+        raise RulesetError([(name, f"must be a whole number (got {value!r})")])
+    if kind == tuple[int, ...]:
+        items: Any = value
+        if isinstance(value, str):
+            items = [t for t in value.replace(",", " ").split() if t]
+        if not isinstance(items, list | tuple):
+            raise RulesetError([(name, f"must be a list of ranks (got {value!r})")])
+        try:
+            return tuple(sorted({int(x) for x in items}))
+        except (TypeError, ValueError):
+            raise RulesetError([(name, f"must be a list of ranks (got {value!r})")]) from None
+    if isinstance(kind, type) and issubclass(kind, StrEnum):
+        try:
+            return kind(text if text is not None else value)
+        except ValueError:
+            allowed = ", ".join(m.value for m in kind)
+            raise RulesetError([(name, f"must be one of {allowed} (got {value!r})")]) from None
+    raise RulesetError([(name, "cannot be set")])  # pragma: no cover - every field is covered
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """``"knock_limit=7"`` → ``("knock_limit", 7)``, as the shell's ``--rule`` takes it."""
+    name, sep, value = text.partition("=")
+    name = name.strip().replace("-", "_")
+    if not sep:
+        raise RulesetError([(name or text, "needs the form key=value")])
+    if name not in FIELD_TYPES:
+        raise RulesetError([(name, "is not a rule")])
+    return name, coerce_value(name, value)
+
+
+DEFAULT_RULES = Ruleset()
