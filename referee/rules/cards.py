@@ -8,8 +8,8 @@ machines (``10H``, ``AS``, ``JK1``).
 Every parse error names the exact token and the reason, because the message is shown to a
 player beside the field they typed it in.
 
->>> parse_cards("AS, 10h 7♦")
-(Card(rank=<Rank.ACE: 1>, suit=<Suit.SPADES: 'S'>), Card(rank=<Rank.TEN: 10>, suit=<Suit.HEARTS: 'H'>), Card(rank=<Rank.SEVEN: 7>, suit=<Suit.DIAMONDS: 'D'>))
+>>> [c.code for c in parse_cards("AS, 10h 7♦")]
+['AS', '10H', '7D']
 >>> format_cards(parse_cards("as th"))
 'A♠ 10♥'
 """
@@ -240,12 +240,12 @@ def parse_card(token: str) -> Card:
     if suit is None and rank is None:
         raise NotACardError("is not a card", token)
     if suit is None:
-        raise NotACardError(f"is not a card: `{token[-1]}` is not a suit (S H D C or ♠ ♥ ♦ ♣)", token)
+        raise NotACardError(
+            f"is not a card: `{token.strip()[-1]}` is not a suit (S H D C or ♠ ♥ ♦ ♣)", token
+        )
     if rank is None:
         shown = rank_text or "nothing"
-        raise NotACardError(
-            f"is not a card: `{shown}` is not a rank (A 2-9 10 or T J Q K)", token
-        )
+        raise NotACardError(f"is not a card: `{shown}` is not a rank (A 2-9 10 or T J Q K)", token)
     return Card(rank, suit)
 
 

@@ -9,7 +9,7 @@ from .ruleset import Ruleset
 
 
 def card_value(card: Card, rules: Ruleset) -> int:
-    """What ``card`` counts as deadwood: ace 1, pips at face value, courts 10, joker 20 by default."""
+    """Deadwood value: ace 1, pips at face value, courts 10, a joker 20 by default."""
     if card.is_joker:
         return rules.joker_value
     assert card.rank is not None
