@@ -122,3 +122,51 @@ class HandResult:
     @property
     def scored(self) -> bool:
         return self.scorer is not None
+
+    def score(self, knocker_seat: int, seats: int = 2) -> HandScore:
+        """This result as the ledger reads it, with the knocker in ``knocker_seat``.
+
+        In a two-seat game the defender is the other seat.
+        """
+        if self.scorer is None or not self.finished:
+            return HandScore.nothing(seats)
+        if self.scorer is Role.KNOCKER:
+            seat = knocker_seat
+        else:
+            if seats != 2:
+                raise ValueError("the defender's seat is only implied in a two-seat game")
+            seat = 1 - knocker_seat
+        return HandScore.to_seat(seat, self.points, self.boxes, seats)
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """What one hand adds to each seat of a game, by seat index: hand points and boxes won.
+
+    This is all the ledger needs of a hand; it is the same for every variant, so the ledger
+    never needs to know how a hand was played. A dead hand is all zeros.
+    """
+
+    points: tuple[int, ...]
+    boxes: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.points) != len(self.boxes):
+            raise ValueError("points and boxes need one entry per seat")
+
+    @classmethod
+    def nothing(cls, seats: int = 2) -> HandScore:
+        return cls((0,) * seats, (0,) * seats)
+
+    @classmethod
+    def to_seat(cls, seat: int, points: int, boxes: int = 1, seats: int = 2) -> HandScore:
+        """``points`` and ``boxes`` to one seat, nothing to the others."""
+        pts = [0] * seats
+        bxs = [0] * seats
+        pts[seat] = points
+        bxs[seat] = boxes
+        return cls(tuple(pts), tuple(bxs))
+
+    @property
+    def seats(self) -> int:
+        return len(self.points)
