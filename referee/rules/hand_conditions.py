@@ -1,0 +1,84 @@
+"""What one deal's conditions make of the table's rules: the knock limit and the multipliers.
+
+In the standard game these are the table's fixed numbers. In Oklahoma (RULES.md §3) the first
+upcard sets each hand's knock limit and a spade doubles the hand, so the limit has to be worked
+out per hand and explained in the ruling.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, Suit
+from .results import Step
+from .ruleset import OklahomaAce, Ruleset
+
+
+@dataclass(frozen=True)
+class HandConditions:
+    """The knock limit for this deal (None: gin only), and how the score and box multiply."""
+
+    knock_limit: int | None
+    multiplier: int
+    box_multiplier: int
+    steps: tuple[Step, ...]
+
+    def knock_allowed(self, deadwood: int, rules: Ruleset) -> bool:
+        if self.knock_limit is None:
+            return deadwood == 0
+        return deadwood == 0 or rules.knock_allowed(deadwood, self.knock_limit)
+
+    def limit_text(self, rules: Ruleset) -> str:
+        if self.knock_limit is None:
+            return "gin only"
+        return f"deadwood {rules.knock_limit_text(self.knock_limit)}"
+
+
+class UpcardRequiredError(ValueError):
+    """Oklahoma needs the first upcard to know the hand's knock limit."""
+
+
+def hand_conditions(rules: Ruleset, upcard: Card | None = None) -> HandConditions:
+    """The knock limit and multipliers for one deal under ``rules``, with the steps saying why."""
+    if not rules.oklahoma:
+        return HandConditions(rules.knock_limit, 1, 1, ())
+    if upcard is None:
+        raise UpcardRequiredError("Oklahoma needs the first upcard: it sets the knock limit")
+    return _oklahoma(rules, upcard)
+
+
+def _oklahoma(rules: Ruleset, upcard: Card) -> HandConditions:
+    steps: list[Step] = []
+    if upcard.is_joker or upcard.rank is None:
+        raise UpcardRequiredError("a joker cannot be the Oklahoma upcard")
+    rank = int(upcard.rank)
+    limit: int | None
+    if rank == 1 and rules.oklahoma_ace is OklahomaAce.GIN_ONLY:
+        limit = None
+        steps.append(Step(f"The upcard {upcard.label} is an ace: this hand is gin only.", "§3"))
+    else:
+        limit = min(rank, 10)
+        steps.append(
+            Step(
+                f"The upcard {upcard.label} sets this hand's knock limit: "
+                f"deadwood {rules.knock_limit_text(limit)}.",
+                "§3",
+            )
+        )
+    multiplier = box_multiplier = 1
+    if rules.spade_double and upcard.suit is Suit.SPADES:
+        multiplier = 2
+        if rules.spade_double_box:
+            box_multiplier = 2
+            steps.append(
+                Step("The upcard is a spade: the hand's score and box count double.", "R17")
+            )
+        else:
+            steps.append(
+                Step(
+                    "The upcard is a spade: the hand's score (bonuses included) counts double; "
+                    "the box counts once.",
+                    "R17",
+                )
+            )
+    return HandConditions(limit, multiplier, box_multiplier, tuple(steps))

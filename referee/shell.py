@@ -1,0 +1,260 @@
+"""The ``referee`` shell command: the rules engine without a web server.
+
+``referee analyze`` prints a hand's best arrangement; ``referee rule`` rules on a knock from
+both hands; ``referee presets`` lists the named tables. Each takes one hand on the command line
+or JSON Lines on stdin (one object a line, one answer a line). A bad line gets an error object
+with the reason and the other lines still answer, so a file of disputed hands can be piped
+through in one go.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TextIO
+
+from .rules import melds
+from .rules.adjudicate import HandInputError, HandKind, rule_cards
+from .rules.cards import CardError, format_cards, parse_cards
+from .rules.report import arrangement_to_dict, hand_result_to_dict
+from .rules.ruleset import Ruleset, RulesetError, parse_override
+from .rules.variants import UnknownPresetError, get_preset, list_presets
+
+
+class InputError(ValueError):
+    """A problem with one request, named by field, reported instead of crashing."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{field}: {reason}")
+
+
+def resolve_rules(preset: str | None, overrides: Any) -> Ruleset:
+    """A preset's rules with house-rule overrides (a dict, or ``key=value`` strings)."""
+    try:
+        rules = get_preset(preset or "american").rules
+    except UnknownPresetError as exc:
+        raise InputError("preset", str(exc)) from None
+    if not overrides:
+        return rules
+    try:
+        if isinstance(overrides, dict):
+            return rules.with_overrides(**overrides)
+        if isinstance(overrides, list | tuple):
+            pairs = dict(parse_override(str(item)) for item in overrides)
+            return rules.with_overrides(**pairs)
+    except RulesetError as exc:
+        raise InputError("rules", str(exc)) from None
+    raise InputError("rules", "must be an object of rule names to values")
+
+
+def _cards(field: str, text: Any, rules: Ruleset, expected: Any = None, what: str = "") -> Any:
+    if not isinstance(text, str | list):
+        raise InputError(field, "must be a string of cards")
+    try:
+        return parse_cards(text, rules.deck, expected=expected, what=what or f"the {field}")
+    except CardError as exc:
+        raise InputError(field, str(exc)) from None
+
+
+def analyze_request(request: dict[str, Any]) -> dict[str, Any]:
+    """``{"hand": "AS 2S 3S ..."}`` → the best arrangement (and, for 11 cards, the best discard)."""
+    rules = resolve_rules(request.get("preset"), request.get("rules"))
+    if "hand" not in request:
+        raise InputError("hand", "is missing")
+    hand = _cards("hand", request["hand"], rules, what="the hand")
+    if not hand:
+        raise InputError("hand", "holds no cards")
+    best = melds.best_arrangements(hand, rules)
+    answer = arrangement_to_dict(best[0])
+    answer["optimal_arrangements"] = len(best)
+    answer["may_knock"] = rules.knock_allowed(best[0].deadwood)
+    if len(hand) == rules.hand_size + 1:
+        options = melds.knock_options(hand, rules)
+        answer["after_discard"] = {
+            "deadwood": options.deadwood,
+            "discards": [c.code for c in options.discards],
+            "big_gin": options.big_gin,
+            "may_knock": rules.knock_allowed(options.deadwood),
+        }
+    return answer
+
+
+def rule_request(request: dict[str, Any]) -> dict[str, Any]:
+    """``{"knocker": ..., "defender": ..., "preset": ...}`` → the ruling as JSON."""
+    rules = resolve_rules(request.get("preset"), request.get("rules"))
+    for field in ("knocker", "defender"):
+        if field not in request:
+            raise InputError(field, "is missing")
+    knocker = _cards("knocker", request["knocker"], rules)
+    defender = _cards("defender", request["defender"], rules)
+    upcard = None
+    if request.get("upcard"):
+        found = _cards("upcard", request["upcard"], rules, expected=1)
+        upcard = found[0]
+    kind = None
+    if request.get("kind"):
+        try:
+            kind = HandKind(str(request["kind"]).lower())
+        except ValueError:
+            raise InputError("kind", "must be knock, gin or big_gin") from None
+    spread = None
+    if request.get("spread"):
+        raw = request["spread"]
+        groups = raw.split("|") if isinstance(raw, str) else raw
+        if not isinstance(groups, list):
+            raise InputError("spread", "must be melds separated by | or a list of melds")
+        spread = [_cards("spread", g, rules) for g in groups]
+    try:
+        result = rule_cards(knocker, defender, rules, kind=kind, spread=spread, upcard=upcard)
+    except HandInputError as exc:
+        raise InputError(exc.field, exc.reason) from None
+    return hand_result_to_dict(result)
+
+
+def _error(exc: Exception) -> dict[str, Any]:
+    if isinstance(exc, InputError):
+        return {"error": {"field": exc.field, "reason": exc.reason}}
+    return {"error": {"field": None, "reason": str(exc)}}
+
+
+def _answer_lines(
+    lines: Iterable[str], handle: Callable[[dict[str, Any]], dict[str, Any]], out: TextIO
+) -> int:
+    """Answer each JSON line; return how many lines were errors."""
+    errors = 0
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            if not isinstance(request, dict):
+                raise InputError("line", "must be a JSON object")
+            answer = handle(request)
+        except json.JSONDecodeError as exc:
+            answer = {"error": {"field": "line", "reason": f"not JSON: {exc.msg}"}}
+        except (InputError, ValueError) as exc:
+            answer = _error(exc)
+        if "error" in answer:
+            errors += 1
+            answer["line"] = number
+        out.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        out.flush()
+    return errors
+
+
+def _print_arrangement(answer: dict[str, Any], out: TextIO) -> None:
+    melds_text = " / ".join(" ".join(m) for m in answer["melds"]) or "no melds"
+    out.write(f"melds:     {_pretty(melds_text)}\n")
+    out.write(f"deadwood:  {answer['deadwood']} {_pretty(' '.join(answer['deadwood_cards']))}\n")
+    out.write(f"optimal arrangements: {answer['optimal_arrangements']}\n")
+    if "after_discard" in answer:
+        after = answer["after_discard"]
+        out.write(
+            f"after the best discard ({_pretty(' '.join(after['discards']))}): "
+            f"deadwood {after['deadwood']}"
+            + (" — big gin: all cards meld" if after["big_gin"] else "")
+            + "\n"
+        )
+
+
+def _pretty(codes: str) -> str:
+    if not codes.strip():
+        return ""
+    try:
+        return format_cards(parse_cards(codes, Ruleset(decks=4, jokers=8).deck))
+    except CardError:
+        return codes
+
+
+def _print_ruling(answer: dict[str, Any], out: TextIO) -> None:
+    scorer = answer["scorer"] or "nobody"
+    out.write(f"{answer['outcome']}: {scorer} scores {answer['points']}\n")
+    for number, step in enumerate(answer["steps"], start=1):
+        out.write(f"{number:2}. {step['text']}  [{step['rule']}]\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="referee", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def rules_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--preset", help="named table (see `referee presets`)")
+        p.add_argument(
+            "--rule", action="append", default=[], metavar="KEY=VALUE", help="house rule"
+        )
+        p.add_argument("--json", action="store_true", help="answer in JSON")
+
+    analyze = sub.add_parser("analyze", help="best arrangement of a hand")
+    analyze.add_argument("hand", nargs="*", help="cards; none: JSON Lines on stdin")
+    rules_args(analyze)
+
+    rule = sub.add_parser("rule", help="rule on a knock from both hands")
+    rule.add_argument("--knocker", help="the knocker's 10 cards (11 for big gin)")
+    rule.add_argument("--defender", help="the defender's 10 cards")
+    rule.add_argument("--upcard", help="the first upcard (Oklahoma)")
+    rule.add_argument("--kind", choices=[k.value for k in HandKind], help="what was announced")
+    rule.add_argument("--spread", help="the knocker's declared melds, separated by |")
+    rules_args(rule)
+
+    sub.add_parser("presets", help="list the named tables")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
+    stdin = stdin or sys.stdin
+    out = sys.stdout
+    args = _parser().parse_args(argv)
+    if args.command == "presets":
+        for preset in list_presets():
+            out.write(f"{preset.name:24} {preset.description}\n")
+        return 0
+    if args.command == "analyze":
+        if not args.hand:
+            return 1 if _answer_lines(stdin, analyze_request, out) else 0
+        request: dict[str, Any] = {"hand": " ".join(args.hand), "preset": args.preset}
+        return _one(request, analyze_request, args, _print_arrangement, out)
+    if args.knocker is None and args.defender is None:
+        return 1 if _answer_lines(stdin, rule_request, out) else 0
+    request = {
+        "knocker": args.knocker or "",
+        "defender": args.defender or "",
+        "upcard": args.upcard,
+        "kind": args.kind,
+        "spread": args.spread,
+        "preset": args.preset,
+    }
+    return _one(request, rule_request, args, _print_ruling, out)
+
+
+def _one(
+    request: dict[str, Any],
+    handle: Callable[[dict[str, Any]], dict[str, Any]],
+    args: argparse.Namespace,
+    show: Callable[[dict[str, Any], TextIO], None],
+    out: TextIO,
+) -> int:
+    if args.rule:
+        request["rules"] = list(args.rule)
+    try:
+        answer = handle(request)
+    except (InputError, ValueError) as exc:
+        error = _error(exc)
+        if args.json:
+            out.write(json.dumps(error, ensure_ascii=False) + "\n")
+        else:
+            field = error["error"]["field"]
+            sys.stderr.write(f"referee: {field + ': ' if field else ''}{error['error']['reason']}\n")
+        return 2
+    if args.json:
+        out.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    else:
+        show(answer, out)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
