@@ -37,11 +37,13 @@ def test_analyze_one_hand_json() -> None:
 
 def test_analyze_r1_greedy_is_wrong() -> None:
     code, out = run(["analyze", "--json", "4H 5H 6H 7H 7S 7D KC QD 2S AC"])
+    assert code == 0
     assert json.loads(out)["deadwood"] == 23
 
 
 def test_analyze_eleven_cards_reports_the_best_discard() -> None:
     code, out = run(["analyze", "--json", "AS AH AD 2S 2H 2D 3S 3H 3D 4S 4H"])
+    assert code == 0
     after = json.loads(out)["after_discard"]
     assert after["deadwood"] == 0
     assert after["big_gin"] is True
@@ -109,6 +111,7 @@ def test_rule_with_house_rule_override() -> None:
             "8S 8H 8D 8C 9S KS 2C 2H QD JC",
         ]
     )
+    assert code == 0
     assert json.loads(out)["points"] == 30
 
 
@@ -156,4 +159,5 @@ def test_rule_bad_input_on_the_command_line_exits_2(capsys: pytest.CaptureFixtur
 
 def test_presets_lists_every_table() -> None:
     code, out = run(["presets"])
+    assert code == 0
     assert "american" in out and "classic" in out
