@@ -246,8 +246,8 @@ def _one(
         if args.json:
             out.write(json.dumps(error, ensure_ascii=False) + "\n")
         else:
-            field = error["error"]["field"]
-            sys.stderr.write(f"referee: {field + ': ' if field else ''}{error['error']['reason']}\n")
+            field, reason = error["error"]["field"], error["error"]["reason"]
+            sys.stderr.write(f"referee: {field + ': ' if field else ''}{reason}\n")
         return 2
     if args.json:
         out.write(json.dumps(answer, ensure_ascii=False) + "\n")
