@@ -252,8 +252,8 @@ def fold_match(scores: Sequence[HandScore], rules: Ruleset, players: int = 2) ->
     Every ``HandScore`` must have ``players`` seats; a dead or washed hand is all zeros (it is
     played, so it counts in ``hands_played``, but gives no points and no box).
     """
-    _check_players(players)
-    _check_scores(scores, players)
+    check_players(players)
+    check_scores(scores, players)
     games: list[GameLedger] = []
     lines: list[HandLine] = []
     for index, score in enumerate(scores):
@@ -399,12 +399,14 @@ def _unique_max(values: Sequence[int]) -> int | None:
     return seats[0] if len(seats) == 1 else None
 
 
-def _check_players(players: int) -> None:
+def check_players(players: int) -> None:
+    """Refuse a player count a match cannot have (a ValueError saying why)."""
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
         raise ValueError(f"a match needs at least 2 players (got {players!r})")
 
 
-def _check_scores(scores: Sequence[HandScore], players: int) -> None:
+def check_scores(scores: Sequence[HandScore], players: int) -> None:
+    """Refuse hand scores that do not fit a ``players``-seat match, naming the hand."""
     for index, score in enumerate(scores):
         if score.seats != players:
             raise ValueError(
@@ -443,8 +445,8 @@ def dealers(
     when a hand has no clear winner); ALTERNATE — the deal passes to the next seat; LOSER —
     the other seat of a two-player game. The rule runs on across games.
     """
-    _check_players(players)
-    _check_scores(scores, players)
+    check_players(players)
+    check_scores(scores, players)
     if isinstance(first_dealer, bool) or not 0 <= first_dealer < players:
         raise ValueError(f"the first dealer must be a seat 0–{players - 1} (got {first_dealer})")
     if rules.next_dealer is NextDealer.LOSER and players != 2:
