@@ -228,6 +228,8 @@ def test_section_4_after_every_game_closes_the_match_is_over() -> None:
     assert ledger.games_won == (3, 0)
     with pytest.raises(ValueError, match="hand 5 was entered after every Hollywood game"):
         fold_hollywood([*hands, win(B, 10)], HOLLYWOOD)
+    with pytest.raises(ValueError, match="hand 5 was entered after every Hollywood game"):
+        fold_hollywood([*hands, dead()], HOLLYWOOD)
 
 
 def test_r16_a_dead_hand_is_entered_in_no_game() -> None:

@@ -266,11 +266,11 @@ def fold_hollywood(
     postings: list[Posting] = []
 
     for index, score in enumerate(scores):
+        if not open_numbers:
+            raise ValueError(f"hand {index + 1} was entered after every Hollywood game had closed")
         if is_dead(score):
             postings.append(Posting(index, score, ((),) * players, (), (), tuple(open_numbers)))
             continue
-        if not open_numbers:
-            raise ValueError(f"hand {index + 1} was entered after every Hollywood game had closed")
         credited = [
             _credited(open_numbers, entries, seat) if _entered(score, seat) else ()
             for seat in range(players)
