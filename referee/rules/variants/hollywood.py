@@ -19,7 +19,8 @@ The rules come from the :class:`~referee.rules.ruleset.Ruleset`: ``hollywood_gam
 once (3), each closing at ``hollywood_target`` (default: ``game_target``); with
 ``hollywood_continuous`` a new game opens each time one closes, until a player gives notice
 to stop, after which the open games are played out. Settlement is per game, and the match is
-the sum of the games (RG-HW, PW).
+the sum of the games (RG-HW, PW). Who deals does not depend on the games: it is the plain
+two-handed rule, ``ledger.dealers(first_dealer, scores, rules)``.
 
 Decisions where RULES.md leaves room:
 
