@@ -222,25 +222,39 @@ class MatchLedger:
     @property
     def totals(self) -> tuple[int, ...]:
         """Sum of the final totals of the finished games, by seat."""
-        sums = [0] * self.players
-        for g in self.finished_games:
-            for t in g.tally:
-                sums[t.seat] += t.total
-        return tuple(sums)
+        return summed_totals(self.finished_games, self.players)
 
     @property
     def games_won(self) -> tuple[int, ...]:
-        won = [0] * self.players
-        for g in self.finished_games:
-            if g.winner is not None:
-                won[g.winner] += 1
-        return tuple(won)
+        return games_won_by_seat(self.finished_games, self.players)
 
     @property
     def extras(self) -> tuple[ExtraPayment, ...]:
         """Extra payments of all finished games; ``settle(ledger.totals, stake, ledger.extras)``
         settles the match."""
-        return tuple(e for g in self.finished_games for e in g.extras)
+        return extras_of(self.finished_games)
+
+
+def summed_totals(games: Sequence[GameLedger], players: int) -> tuple[int, ...]:
+    """Final totals of ``games`` added up by seat: a match (or a Hollywood sheet) in total."""
+    sums = [0] * players
+    for g in games:
+        for t in g.tally:
+            sums[t.seat] += t.total
+    return tuple(sums)
+
+
+def games_won_by_seat(games: Sequence[GameLedger], players: int) -> tuple[int, ...]:
+    won = [0] * players
+    for g in games:
+        if g.winner is not None:
+            won[g.winner] += 1
+    return tuple(won)
+
+
+def extras_of(games: Sequence[GameLedger]) -> tuple[ExtraPayment, ...]:
+    """Payments made outside the totals (a cutthroat shutout), game by game."""
+    return tuple(e for g in games for e in g.extras)
 
 
 # -- folding -------------------------------------------------------------------------------

@@ -53,8 +53,11 @@ from ..ledger import (
     check_players,
     check_scores,
     close_game,
+    extras_of,
+    games_won_by_seat,
     is_dead,
     reached_target,
+    summed_totals,
 )
 from ..results import HandScore
 from ..ruleset import Ruleset
@@ -185,24 +188,16 @@ class HollywoodLedger:
     def totals(self) -> tuple[int, ...]:
         """Sum of the final totals of the finished games, by seat (RG-HW: the match is the sum
         of its games)."""
-        sums = [0] * self.players
-        for g in self.finished_games:
-            for t in g.tally:
-                sums[t.seat] += t.total
-        return tuple(sums)
+        return summed_totals(self.finished_games, self.players)
 
     @property
     def games_won(self) -> tuple[int, ...]:
-        won = [0] * self.players
-        for g in self.finished_games:
-            if g.winner is not None:
-                won[g.winner] += 1
-        return tuple(won)
+        return games_won_by_seat(self.finished_games, self.players)
 
     @property
     def extras(self) -> tuple[ExtraPayment, ...]:
         """Extra payments of all finished games (a shutout paid outside the totals)."""
-        return tuple(e for g in self.finished_games for e in g.extras)
+        return extras_of(self.finished_games)
 
 
 @dataclass(frozen=True)
