@@ -756,8 +756,8 @@ def best_arrangements(
     ``limit`` stops after that many; the first ``limit`` are the same as without it.
 
     >>> from .cards import parse_cards
-    >>> [a.deadwood for a in best_arrangements(parse_cards("7S 7H 7D 8S 9S"))]
-    [15, 21]
+    >>> [(a.melds[0].label, a.deadwood) for a in best_arrangements(parse_cards("JS QS KS KH KD"))]
+    [('J♠ Q♠ K♠', 20), ('K♠ K♥ K♦', 20)]
     """
     solver = _solver_for(cards, rules)
     jokers = _jokers(cards)

@@ -126,11 +126,11 @@ def run_readings(cards: Sequence[Key], rules: Ruleset) -> Iterator[tuple[int, in
     if not rules.min_run <= n <= run_limit(rules):
         return
     # a card that is not wild must stand as itself, so it names the suit
-    fixed = {suit_of(k) for k in cards if not is_wild(k, rules)}
-    if len(fixed) > 1 or None in fixed:
+    fixed_suits = {suit_of(k) for k in cards if not is_wild(k, rules)}
+    if len(fixed_suits) > 1 or None in fixed_suits:  # two suits, or a joker that is not wild
         return
-    for suit in sorted(fixed) if fixed else range(4):
-        assert suit is not None
+    fixed = [s for s in fixed_suits if s is not None]
+    for suit in fixed or range(4):
         for low in range(1, top(rules) - n + 2):
             high = low + n - 1
             if low == 1 and high == 14:
@@ -441,6 +441,8 @@ def hand_cases(
     sizes: Sequence[int] = (10, 11),
     rulesets: dict[str, Ruleset] = RULESETS,
     max_wilds: int = 2,
+    widths: tuple[int, int] = (3, 5),
+    min_suits: int = 2,
 ) -> tuple[str, Ruleset, tuple[Card, ...]]:
     """(rules name, rules, hand): from the whole pack or a meld-rich corner of it.
 
@@ -453,8 +455,8 @@ def hand_cases(
     pool = pack
     if draw(st.booleans()):
         low = draw(st.integers(1, 12))
-        width = draw(st.integers(3, 5))
-        suits = sorted(draw(st.sets(st.integers(0, 3), min_size=2, max_size=4)))
+        width = draw(st.integers(*widths))
+        suits = sorted(draw(st.sets(st.integers(0, 3), min_size=min_suits, max_size=4)))
         pool = rich_pool(rules, low, width, suits)
     wild = [c for c in pool if is_wild(key(c), rules)]
     plain = [c for c in pool if not is_wild(key(c), rules)]
@@ -470,4 +472,5 @@ def hand_cases(
     others = draw(
         st.lists(st.integers(0, len(plain) - 1), min_size=n_plain, max_size=n_plain, unique=True)
     )
-    return name, rules, tuple([wild[i] for i in picks] + [plain[i] for i in others])
+    hand = [wild[i] for i in picks] + [plain[i] for i in others]
+    return name, rules, tuple(draw(st.permutations(hand)))
