@@ -1,0 +1,120 @@
+"""A match folded into its scoreboard: each hand's ruling, running lines, game state, money.
+
+Everything here is derived on every call from the hands as entered, through the engine
+(``adjudicate`` for each hand, ``ledger`` for the fold, ``settlement`` for the money). The
+only thing this module adds is arrangement for display.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from referee.models import Hand, HandKindChoice, MatchStatus
+from referee.rules.results import HandResult, HandScore
+from referee.rules.ruleset import Ruleset
+
+from . import engine
+from .entry import EntryError, rule_entry
+
+if TYPE_CHECKING:
+    from referee.models import Match
+
+
+@dataclass
+class Line:
+    """One hand on the scoreboard."""
+
+    hand: Hand
+    number: int
+    result: HandResult | None
+    error: str | None
+    score: HandScore
+    totals: tuple[int, ...] = ()
+    boxes: tuple[int, ...] = ()
+    game: int = 1
+
+    @property
+    def scorer_seat(self) -> int | None:
+        for seat, pts in enumerate(self.score.points):
+            if pts or self.score.boxes[seat]:
+                return seat
+        return None
+
+
+@dataclass
+class Board:
+    match: Match
+    rules: Ruleset
+    names: list[str]
+    lines: list[Line]
+    standing: engine.Standing
+    next_dealer: int
+    settlement: engine.Money | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        return self.standing.over
+
+    @property
+    def status(self) -> str:
+        return MatchStatus.FINISHED if self.over else MatchStatus.IN_PLAY
+
+    @property
+    def over_reason(self) -> str:
+        winner = self.standing.winner
+        name = self.names[winner] if winner is not None else "nobody"
+        return (
+            f"The game is over: {name} won. Edit or delete a hand if one was wrong, "
+            "or start a new match."
+        )
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.lines)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.standing.points
+
+    @property
+    def boxes(self) -> tuple[int, ...]:
+        return self.standing.boxes
+
+
+def build(match: Match) -> Board:
+    from .matches import rules_of
+
+    rules = rules_of(match)
+    names = match.names
+    lines: list[Line] = []
+    for number, hand in enumerate(match.live_hands, start=1):
+        result: HandResult | None
+        error = None
+        try:
+            result = rule_entry(hand.fields(), rules)
+        except EntryError as e:  # a hand the engine now refuses: shown, scores nothing
+            result, error = None, e.reason
+        if result is None:
+            score = HandScore.nothing(len(names))
+        else:
+            seat = hand.knocker_seat if hand.knocker_seat is not None else 0
+            score = result.score(seat, len(names))
+        lines.append(Line(hand=hand, number=number, result=result, error=error, score=score))
+    standing = engine.fold([line.score for line in lines], rules, len(names))
+    for line, running in zip(lines, standing.lines, strict=True):
+        line.totals, line.boxes, line.game = running.points, running.boxes, running.game
+    dealer = engine.dealer_after(
+        [(line.hand.dealer_seat, line.scorer_seat, line.hand.kind == HandKindChoice.DEAD)
+         for line in lines],
+        rules,
+        len(names),
+    )
+    money = (
+        engine.settle(standing, Decimal(match.stake_per_point or 0), names)
+        if standing.over
+        else None
+    )
+    return Board(match, rules, names, lines, standing, dealer, money)
