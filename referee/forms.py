@@ -102,7 +102,7 @@ class NewMatchBase(FlaskForm):
         out: dict[str, Any] = {}
         for f in dataclasses.fields(Ruleset):
             value = self[RULE_PREFIX + f.name].data
-            out[f.name] = "none" if value is None and FIELD_TYPES[f.name] != bool else value
+            out[f.name] = "none" if value is None and FIELD_TYPES[f.name] is not bool else value
             if FIELD_TYPES[f.name] == tuple[int, ...] and value in (None, "", "none"):
                 out[f.name] = ""
         return out

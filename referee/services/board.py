@@ -35,6 +35,28 @@ class Line:
     boxes: tuple[int, ...] = ()
     game: int = 1
 
+    def summary(self, names: list[str]) -> str:
+        """One line for the history: who did what, and who scored how much."""
+        if self.result is None:
+            return f"Not scored: {self.error}"
+        outcome = self.result.outcome.value
+        if outcome == "dead":
+            return "Dead hand: no score"
+        knocker = names[self.hand.knocker_seat] if self.hand.knocker_seat is not None else "?"
+        scorer = self.scorer_seat
+        who = names[scorer] if scorer is not None else None
+        pts = self.result.points
+        text = {
+            "knock": f"{knocker} knocks",
+            "undercut": f"{who} undercuts {knocker}",
+            "gin": f"{knocker} gin",
+            "big_gin": f"{knocker} big gin",
+            "wash": f"{knocker} knocks: tie, no score",
+        }.get(outcome, outcome)
+        if who is not None and outcome != "wash":
+            text += f" · {who} +{pts}"
+        return text
+
     @property
     def scorer_seat(self) -> int | None:
         for seat, pts in enumerate(self.score.points):
@@ -107,8 +129,10 @@ def build(match: Match) -> Board:
     for line, running in zip(lines, standing.lines, strict=True):
         line.totals, line.boxes, line.game = running.points, running.boxes, running.game
     dealer = engine.dealer_after(
-        [(line.hand.dealer_seat, line.scorer_seat, line.hand.kind == HandKindChoice.DEAD)
-         for line in lines],
+        [
+            (line.hand.dealer_seat, line.scorer_seat, line.hand.kind == HandKindChoice.DEAD)
+            for line in lines
+        ],
         rules,
         len(names),
     )

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from referee.rules import ledger, settlement
+from referee.rules import ledger
 from referee.rules.results import HandScore
 from referee.rules.ruleset import Ruleset
 

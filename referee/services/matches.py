@@ -116,9 +116,10 @@ def rules_of(match: Match) -> Ruleset:
 def _lock(match: Match) -> Match:
     """Re-read the match row under a write lock for the rest of the transaction."""
     locked = db.session.scalar(
-        select(Match).where(Match.id == match.id).with_for_update().execution_options(
-            populate_existing=True
-        )
+        select(Match)
+        .where(Match.id == match.id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
     )
     assert locked is not None
     return locked
@@ -199,7 +200,9 @@ def add_hand(
         current = board_service.build(match)
         if current.over:
             raise EntryError(None, current.over_reason)
-        seq = (db.session.scalar(select(func.max(Hand.seq)).where(Hand.match_id == match.id)) or 0) + 1
+        seq = (
+            db.session.scalar(select(func.max(Hand.seq)).where(Hand.match_id == match.id)) or 0
+        ) + 1
         hand = Hand(match_id=match.id, seq=seq, idempotency_key=key)
         hand.set_fields(values)
         db.session.add(hand)
@@ -211,7 +214,9 @@ def add_hand(
         db.session.rollback()
         if key and (existing := find_by_key(match, key)) is not None:
             return existing, False
-        raise Conflict("Another device saved a hand at the same moment: check and try again.") from None
+        raise Conflict(
+            "Another device saved a hand at the same moment: check and try again."
+        ) from None
     except BaseException:
         db.session.rollback()
         raise
@@ -316,7 +321,9 @@ def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
         target = last_undoable(match)
         if target is None:
             raise EntryError(None, "There is nothing to undo.")
-        hand = db.session.get(Hand, target.hand_id, populate_existing=True) if target.hand_id else None
+        hand = (
+            db.session.get(Hand, target.hand_id, populate_existing=True) if target.hand_id else None
+        )
         if hand is None:
             raise EntryError(None, "That change can no longer be undone.")
         before = _snapshot(hand)
