@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from referee.models import Hand, HandKindChoice, MatchStatus
+from referee.models import Hand, MatchStatus
 from referee.rules.results import HandResult, HandScore
 from referee.rules.ruleset import Ruleset
 
@@ -85,15 +85,6 @@ class Board:
         return MatchStatus.FINISHED if self.over else MatchStatus.IN_PLAY
 
     @property
-    def over_reason(self) -> str:
-        winner = self.standing.winner
-        name = self.names[winner] if winner is not None else "nobody"
-        return (
-            f"The game is over: {name} won. Edit or delete a hand if one was wrong, "
-            "or start a new match."
-        )
-
-    @property
     def hands_played(self) -> int:
         return len(self.lines)
 
@@ -128,17 +119,9 @@ def build(match: Match) -> Board:
     standing = engine.fold([line.score for line in lines], rules, len(names))
     for line, running in zip(lines, standing.lines, strict=True):
         line.totals, line.boxes, line.game = running.points, running.boxes, running.game
+    last = lines[-1] if lines else None
     dealer = engine.dealer_after(
-        [
-            (line.hand.dealer_seat, line.scorer_seat, line.hand.kind == HandKindChoice.DEAD)
-            for line in lines
-        ],
-        rules,
-        len(names),
+        last.hand.dealer_seat if last else None, last.score if last else None, rules, len(names)
     )
-    money = (
-        engine.settle(standing, Decimal(match.stake_per_point or 0), names)
-        if standing.over
-        else None
-    )
+    money = engine.settle(standing, Decimal(match.stake_per_point or 0))
     return Board(match, rules, names, lines, standing, dealer, money)

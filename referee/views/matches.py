@@ -54,10 +54,10 @@ def home() -> str:
     )
 
 
-def _preset_data() -> str:
-    return json.dumps(
-        {p.name: {"description": p.description, "rules": p.rules.to_dict()} for p in list_presets()}
-    )
+def _preset_data() -> dict[str, object]:
+    return {
+        p.name: {"description": p.description, "rules": p.rules.to_dict()} for p in list_presets()
+    }
 
 
 @bp.route("/new", methods=["GET", "POST"])
