@@ -1,0 +1,366 @@
+"""Layoffs: what may join the knocker's melds, and the defender's best joint play.
+
+RULES.md §1 (the defender lays off onto the knocker's melds: a card to a set, either end of a
+run), R4 (only onto the knocker's melds), R5/R6 (chains, Battle Royal), R7 (the defender may
+break its own meld to lay off), R8 (no layoffs after gin — the caller's ruling), R3 (the
+knocker's spread when only cards are entered).
+
+How the open points are settled:
+
+* ``layoff_chain`` (default on) lets a card join a run at an end made by an earlier layoff
+  (8♠ then 9♠ onto 5-6-7♠; 4♠ then 3♠ at the low end). Off, or with
+  ``layoff_original_melds_only`` (Battle Royal, R6: "own chaining ambiguous ⇒ default forbid"),
+  a run takes at most one card at each of its original ends.
+* A set takes cards up to ``max_set`` in every mode: each such card fits the set as it was
+  laid down.
+* A wild card laid off on a run goes at one end and stays there (a laid-off joker below
+  5-6-7♠ is the 4♠); both ends are tried.
+* Among equally good plays the defender makes the fewest layoffs, then the first in a fixed
+  order (by meld, then card).
+* Knocker's spread when not declared (R3): least knocker deadwood, then the spread that leaves
+  the defender the most deadwood after its best play. When the defender's cards are not known,
+  the spread with the least *layoff potential*: the deadwood points (then the number) of the
+  pack's cards outside the knocker's ten that could be laid off directly onto the spread.
+
+>>> from .cards import parse_cards
+>>> from .melds import validate_meld
+>>> run = validate_meld(parse_cards("5S 6S 7S"))
+>>> layoff_fits(run, parse_cards("8S")[0]).label
+'5♠ 6♠ 7♠ 8♠'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+from .melds import (
+    JOKER,
+    _Ctx,
+    _ctx,
+    _jokers,
+    _natural_at,
+    _set_reading,
+    _Solver,
+    _solver_for,
+    _type,
+    best_arrangements,
+)
+from .results import Arrangement, Layoff, Meld, MeldKind
+from .ruleset import DEFAULT_RULES, Ruleset
+from .values import card_value
+
+__all__ = [
+    "DefenderPlay",
+    "SpreadChoice",
+    "choose_knocker_spread",
+    "defender_best",
+    "knocker_spread_choice",
+    "layoff_fits",
+    "layoff_options",
+    "layoff_potential",
+]
+
+
+# -- one card onto one meld -----------------------------------------------------------------
+
+
+def _extend_set(meld: Meld, card: Card, ctx: _Ctx) -> Meld | None:
+    cards = (*meld.cards, card)
+    rank = meld.rank
+    if rank is None:  # a wild-only set takes the rank of the first natural card it gets
+        fixed = {int(c.rank) for c in cards if c.rank is not None and not ctx.wild(c)}
+        if len(fixed) > 1:
+            return None
+        rank = fixed.pop() if fixed else None
+    if _set_reading(cards, rank, ctx) is None:
+        return None
+    return Meld(MeldKind.SET, cards, rank=rank)
+
+
+def _end_is_wild(meld: Meld, top: bool) -> bool:
+    assert meld.low is not None and meld.high is not None
+    if top:
+        return not _natural_at(meld.cards[-1], meld.suit, meld.high)
+    return not _natural_at(meld.cards[0], meld.suit, meld.low)
+
+
+def _extend_run(meld: Meld, card: Card, top: bool, ctx: _Ctx) -> Meld | None:
+    assert meld.low is not None and meld.high is not None
+    if len(meld.cards) + 1 > ctx.max_run:
+        return None
+    low, high = (meld.low, meld.high + 1) if top else (meld.low - 1, meld.high)
+    if low < 1 or high > ctx.top or (low == 1 and high == 14):
+        return None
+    position = high if top else low
+    if not _natural_at(card, meld.suit, position):
+        if not ctx.wild(card):
+            return None
+        if not ctx.adjacent_ok and _end_is_wild(meld, top):
+            return None
+    cards = (*meld.cards, card) if top else (card, *meld.cards)
+    return Meld(MeldKind.RUN, cards, suit=meld.suit, low=low, high=high)
+
+
+def layoff_options(meld: Meld, card: Card, rules: Ruleset = DEFAULT_RULES) -> tuple[Meld, ...]:
+    """Every way ``card`` may join ``meld``: the extended meld (a run: top end first)."""
+    ctx = _ctx(rules)
+    if not ctx.meldable(card):
+        return ()
+    if meld.kind is MeldKind.SET:
+        extended = _extend_set(meld, card, ctx)
+        return () if extended is None else (extended,)
+    found = [_extend_run(meld, card, True, ctx), _extend_run(meld, card, False, ctx)]
+    return tuple(m for m in found if m is not None)
+
+
+def layoff_fits(meld: Meld, card: Card, rules: Ruleset = DEFAULT_RULES) -> Meld | None:
+    """The extended meld if ``card`` may be laid off on ``meld`` (a run: top end preferred)."""
+    options = layoff_options(meld, card, rules)
+    return options[0] if options else None
+
+
+# -- the defender's best play -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DefenderPlay:
+    """The defender's best answer to a knock (RULES.md R4, R5, R7).
+
+    ``arrangement`` holds the defender's own melds and the deadwood left after the layoffs;
+    ``layoffs`` are in a playable order (a chain reads 8♠ then 9♠); ``extended_spread`` is
+    the knocker's spread with the layoffs added.
+    """
+
+    arrangement: Arrangement
+    layoffs: tuple[Layoff, ...]
+    deadwood: int
+    deadwood_without_layoffs: int
+    extended_spread: tuple[Meld, ...]
+
+    @property
+    def laid_off_points(self) -> int:
+        """How much deadwood the layoffs save the defender."""
+        return self.deadwood_without_layoffs - self.deadwood
+
+
+@dataclass(frozen=True)
+class _Pack:
+    """Cards laid off on one meld: their code in the defender's solver, play order, result."""
+
+    code: int
+    cards: tuple[Card, ...]  # solver types (jokers as JOKER), in playing order
+    extended: Meld
+
+    @property
+    def key(self) -> tuple[int, ...]:
+        return tuple(c.index for c in self.cards)
+
+
+def _packs(meld: Meld, solver: _Solver, ctx: _Ctx, chain: bool) -> list[_Pack]:
+    """Every distinct set of defender cards that may be laid off on ``meld`` (empty first)."""
+    held = {t: solver.count(solver.full, i) for t, i in solver.index.items()}
+    found: dict[int, _Pack] = {}
+
+    def add(cards: tuple[Card, ...], extended: Meld) -> None:
+        code = solver.encode(cards)
+        pack = _Pack(code, cards, extended)
+        old = found.get(code)
+        if old is None or (len(pack.cards), pack.key) < (len(old.cards), old.key):
+            found[code] = pack
+
+    def grow_run(m: Meld, cards: tuple[Card, ...], top: bool, ends: int) -> None:
+        add(cards, m)
+        left = Counter(held)
+        left.subtract(cards)
+        for go_top in (True, False) if top else (False,):
+            if not chain and ends & (1 if go_top else 2):
+                continue
+            for t in solver.types:
+                if left[t] <= 0:
+                    continue
+                nxt = _extend_run(m, t, go_top, ctx)
+                if nxt is not None:
+                    grow_run(nxt, (*cards, t), go_top, ends | (1 if go_top else 2))
+
+    def grow_set(m: Meld, cards: tuple[Card, ...], start: int) -> None:
+        add(cards, m)
+        left = Counter(held)
+        left.subtract(cards)
+        for i in range(start, len(solver.types)):
+            t = solver.types[i]
+            if left[t] <= 0:
+                continue
+            nxt = _extend_set(m, t, ctx)
+            if nxt is not None:
+                grow_set(nxt, (*cards, t), i)
+
+    if meld.kind is MeldKind.SET:
+        grow_set(meld, (), 0)
+    else:
+        grow_run(meld, (), True, 0)
+    return sorted(found.values(), key=lambda p: (len(p.cards), p.key))
+
+
+def _chaining(rules: Ruleset) -> bool:
+    return rules.layoff_chain and not rules.layoff_original_melds_only
+
+
+def defender_best(
+    spread: Sequence[Meld], defender: Sequence[Card], rules: Ruleset = DEFAULT_RULES
+) -> DefenderPlay:
+    """The defender's least deadwood, choosing its melds and its layoffs together (R4, R7).
+
+    The defender may break a meld of its own to lay off when that pays; among equally good
+    plays it makes the fewest layoffs. (After gin there are no layoffs at all, R8: the caller
+    rules that and does not call this.)
+    """
+    ctx = _ctx(rules)
+    solver = _solver_for(defender, rules)
+    chain = _chaining(rules)
+    packs = [_packs(meld, solver, ctx, chain) for meld in spread]
+    full = solver.full
+    best: tuple[int, int, tuple[tuple[int, ...], ...]] | None = None
+    best_choice: tuple[_Pack, ...] = ()
+
+    def combos(i: int, code: int, chosen: tuple[_Pack, ...]) -> Iterator[tuple[_Pack, ...]]:
+        if i == len(packs):
+            yield chosen
+            return
+        for pack in packs[i]:
+            if solver.fits(full, code + pack.code):
+                yield from combos(i + 1, code + pack.code, (*chosen, pack))
+
+    for chosen in combos(0, 0, ()):
+        code = sum(p.code for p in chosen)
+        dead = solver.least(full - code)
+        count = sum(len(p.cards) for p in chosen)
+        if best is not None and (dead, count) > best[:2]:
+            continue
+        key = (dead, count, tuple(p.key for p in chosen))
+        if best is None or key < best:
+            best, best_choice = key, chosen
+
+    assert best is not None
+    jokers = iter(_jokers(defender))
+    layoffs: list[Layoff] = []
+    extended: list[Meld] = []
+    for index, (meld, pack) in enumerate(zip(spread, best_choice, strict=True)):
+        real = [next(jokers) if c.is_joker else c for c in pack.cards]
+        layoffs.extend(Layoff(card, index) for card in real)
+        if not pack.cards:
+            extended.append(meld)
+        else:
+            extended.append(_place_real(pack.extended, meld, real))
+    rest = full - sum(p.code for p in best_choice)
+    meld_ids, dead_ids = next(solver.arrangements(rest, limit=1))
+    arrangement = solver.arrangement(meld_ids, dead_ids, list(jokers))
+    return DefenderPlay(
+        arrangement=arrangement,
+        layoffs=tuple(layoffs),
+        deadwood=arrangement.deadwood,
+        deadwood_without_layoffs=solver.least(full),
+        extended_spread=tuple(extended),
+    )
+
+
+def _place_real(extended: Meld, original: Meld, laid: Sequence[Card]) -> Meld:
+    """``extended`` with the real laid-off cards (jokers by number) and the original's cards."""
+    sentinel_cards = list(extended.cards)
+    # the original meld's cards sit as one block inside the extended meld
+    start = 0 if extended.kind is MeldKind.SET else (original.low or 0) - (extended.low or 0)
+    out: list[Card | None] = [None] * len(sentinel_cards)
+    out[start : start + len(original.cards)] = original.cards
+    laid_iter = iter(laid)
+    if extended.kind is MeldKind.SET:
+        slots = list(range(len(original.cards), len(out)))
+    else:
+        high_end = list(range(start + len(original.cards), len(out)))
+        low_end = list(range(start - 1, -1, -1))
+        # cards were laid top end first, outward, then the low end outward
+        slots = high_end + low_end
+    for slot in slots:
+        out[slot] = next(laid_iter)
+    cards = tuple(c for c in out if c is not None)
+    return Meld(extended.kind, cards, extended.rank, extended.suit, extended.low, extended.high)
+
+
+# -- the knocker's spread when only cards were entered -----------------------------------------
+
+
+def layoff_potential(
+    spread: Sequence[Meld], knocker: Sequence[Card], rules: Ruleset = DEFAULT_RULES
+) -> tuple[int, int]:
+    """(points, cards) of the pack's cards outside ``knocker`` that fit the spread directly."""
+    held = Counter(_type(c) for c in knocker)
+    points = cards = 0
+    deck = rules.deck
+    for card in set(deck.cards()):
+        copies = deck.copies(card) - held.get(_type(card), 0)
+        if card.is_joker:  # jokers are counted together
+            continue
+        if copies > 0 and any(layoff_options(m, card, rules) for m in spread):
+            points += copies * card_value(card, rules)
+            cards += copies
+    jokers_out = deck.jokers - held.get(JOKER, 0)
+    if jokers_out > 0 and any(layoff_options(m, JOKER, rules) for m in spread):
+        points += jokers_out * rules.joker_value
+        cards += jokers_out
+    return points, cards
+
+
+@dataclass(frozen=True)
+class SpreadChoice:
+    """The knocker's spread the referee takes when none was declared (RULES.md R3), and why.
+
+    ``candidates`` are every least-deadwood spread; ``defender_deadwood`` the defender's
+    deadwood after its best play against the chosen one (when its cards are known);
+    ``potential`` the chosen spread's layoff potential (points, cards) when they are not.
+    """
+
+    arrangement: Arrangement
+    candidates: tuple[Arrangement, ...]
+    defender_deadwood: int | None = None
+    potential: tuple[int, int] | None = None
+
+    @property
+    def optimal_spreads(self) -> int:
+        return len(self.candidates)
+
+
+def knocker_spread_choice(
+    knocker: Sequence[Card],
+    defender: Sequence[Card] | None,
+    rules: Ruleset = DEFAULT_RULES,
+) -> SpreadChoice:
+    """The spread RULES.md prescribes: least deadwood, then fewest defender layoff points.
+
+    With gin there are no layoffs (R8), so the first least-deadwood spread is taken.
+    """
+    candidates = best_arrangements(knocker, rules)
+    first = candidates[0]
+    if defender is not None:
+        if first.deadwood == 0:
+            solver = _solver_for(defender, rules)
+            return SpreadChoice(first, candidates, solver.least(solver.full))
+        scored = [(defender_best(a.melds, defender, rules).deadwood, a) for a in candidates]
+        top = max(d for d, _ in scored)
+        chosen = next(a for d, a in scored if d == top)
+        return SpreadChoice(chosen, candidates, defender_deadwood=top)
+    if first.deadwood == 0:
+        return SpreadChoice(first, candidates)
+    measured = [(layoff_potential(a.melds, knocker, rules), a) for a in candidates]
+    low = min(p for p, _ in measured)
+    chosen = next(a for p, a in measured if p == low)
+    return SpreadChoice(chosen, candidates, potential=low)
+
+
+def choose_knocker_spread(
+    knocker: Sequence[Card],
+    defender: Sequence[Card] | None,
+    rules: Ruleset = DEFAULT_RULES,
+) -> Arrangement:
+    """The arrangement of :func:`knocker_spread_choice`."""
+    return knocker_spread_choice(knocker, defender, rules).arrangement

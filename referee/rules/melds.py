@@ -1,0 +1,871 @@
+"""Melds: validation with the reason, every meld in a hand, every best arrangement.
+
+A *meld* is a set (cards of one rank) or a run (consecutive cards of one suit), as RULES.md
+§1 and §11 define them, with the table's wild cards (§8.5): jokers when ``jokers_wild``, and
+every card of a rank in ``wild_ranks`` (such a card may also stand for itself).
+
+How the open points are settled (each one a choice the rules leave to us):
+
+* **Identity.** Two melds are the same when they are of the same kind and hold the same
+  cards (all jokers count alike). Where a meld's cards could be read several ways (which wild
+  stands where), the reading with the most natural cards is taken, then the highest run
+  (wilds placed above the naturals before below them). A meld given in a valid table order
+  (``JK 5♠ 6♠``: the joker is the 4♠) keeps that order.
+* **Sets and duplicates.** With one deck a set holds each suit once. With several decks a set
+  still holds each suit once while ``max_set`` is 4 or less; a table that allows bigger sets
+  (``max_set`` > 4) allows repeated suits (7♠ 7♠ 7♥). A spare copy of a *wild* rank may
+  always act as a wild card.
+* **Aces.** ``ace=low``: A-2-3 only. ``ace=high_or_low``: A-2-3 or Q-K-A, never K-A-2, and
+  never an ace at both ends of one run.
+* **Wild-only melds** (possible only when ``min_naturals_in_meld`` is 0) count as a set with
+  no rank.
+* **Order of arrangements.** Arrangements come in search order: the lowest card (suit-major,
+  wilds and jokers last) is placed first, in its longest meld first, deadwood last; then the
+  next lowest card, and so on. The order depends only on the cards, not on how they were
+  typed, so ``best_arrangement`` is always ``best_arrangements(...)[0]``.
+
+>>> from .cards import parse_cards
+>>> best_arrangement(parse_cards("4H 5H 6H 7H 7S 7D KC QD 2S AC")).deadwood
+23
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations, pairwise
+from types import ModuleType
+
+from .cards import SUITS, Card, Rank, Suit, sort_cards
+from .results import Arrangement, Meld, MeldKind
+from .ruleset import DEFAULT_RULES, AceRank, Ruleset
+from .values import card_value, deadwood_of
+
+__all__ = [
+    "InvalidMeldError",
+    "KnockOptions",
+    "all_melds",
+    "best_arrangement",
+    "best_arrangements",
+    "check_spread",
+    "knock_options",
+    "meld_identity",
+    "meld_problem",
+    "min_deadwood",
+    "validate_meld",
+]
+
+JOKER = Card.make_joker(1)
+"""Every joker is counted as this one while solving; real jokers are handed back at the end."""
+
+
+class InvalidMeldError(ValueError):
+    """A meld (or a declared spread) that breaks the rules; the message is the human reason."""
+
+
+# -- the table's meld rules, read once per Ruleset ----------------------------------------
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    rules: Ruleset
+    jokers_wild: bool
+    wild_ranks: frozenset[int]
+    top: int  # highest run position: 13 (ace low) or 14 (ace may be high)
+    min_set: int
+    max_set: int
+    min_run: int
+    max_run: int  # effective: never more than 13 positions
+    min_nat: int
+    adjacent_ok: bool
+    repeat_suits: bool  # a set may hold a suit twice (max_set > 4)
+
+    def wild(self, card: Card) -> bool:
+        if card.is_joker:
+            return self.jokers_wild
+        assert card.rank is not None
+        return int(card.rank) in self.wild_ranks
+
+    def meldable(self, card: Card) -> bool:
+        return not card.is_joker or self.jokers_wild
+
+
+@lru_cache(maxsize=64)
+def _ctx(rules: Ruleset) -> _Ctx:
+    max_run = 13 if rules.max_run is None else min(rules.max_run, 13)
+    return _Ctx(
+        rules=rules,
+        jokers_wild=rules.jokers_wild,
+        wild_ranks=frozenset(rules.wild_ranks),
+        top=14 if rules.ace is AceRank.HIGH_OR_LOW else 13,
+        min_set=rules.min_set,
+        max_set=rules.max_set,
+        min_run=rules.min_run,
+        max_run=max_run,
+        min_nat=rules.min_naturals_in_meld,
+        adjacent_ok=rules.wilds_adjacent_in_run,
+        repeat_suits=rules.max_set > 4,
+    )
+
+
+def _type(card: Card) -> Card:
+    return JOKER if card.is_joker else card
+
+
+def _rank_at(position: int) -> int:
+    return 1 if position == 14 else position
+
+
+def _card_at(suit: Suit, position: int) -> Card:
+    return Card(Rank(_rank_at(position)), suit)
+
+
+def _natural_at(card: Card, suit: Suit | None, position: int) -> bool:
+    """Whether ``card`` is the natural card for run position ``position`` of ``suit``."""
+    return (
+        not card.is_joker
+        and card.suit is suit
+        and card.rank is not None
+        and int(card.rank) == _rank_at(position)
+    )
+
+
+def meld_identity(meld: Meld) -> tuple[str, tuple[int, ...]]:
+    """What makes two melds the same: the kind and the cards (jokers alike), not their order."""
+    return (meld.kind.value, tuple(sorted(_type(c).index for c in meld.cards)))
+
+
+# -- generating every meld of a multiset of cards ----------------------------------------
+
+_Items = Sequence[tuple[Card, int]]
+
+
+def _submultisets(items: _Items, lo: int, hi: int) -> Iterator[tuple[Card, ...]]:
+    """Every sub-multiset of ``items`` (type, count) with lo..hi cards, in a fixed order."""
+    n = len(items)
+    rest = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        rest[i] = rest[i + 1] + items[i][1]
+    out: list[Card] = []
+
+    def rec(i: int, size: int) -> Iterator[tuple[Card, ...]]:
+        if size + rest[i] < lo:
+            return
+        if i == n:
+            yield tuple(out)
+            return
+        card, count = items[i]
+        most = min(count, hi - size)
+        for k in range(most + 1):
+            if k:
+                out.append(card)
+            yield from rec(i + 1, size + k)
+        if most:
+            del out[-most:]
+
+    if hi >= lo:
+        yield from rec(0, 0)
+
+
+class _Collector:
+    """Keeps one canonical meld per identity: most natural cards, then the highest run."""
+
+    def __init__(self) -> None:
+        self.best: dict[tuple[str, tuple[int, ...]], tuple[tuple[int, int], Meld]] = {}
+
+    def add(self, meld: Meld, score: tuple[int, int]) -> None:
+        key = meld_identity(meld)
+        held = self.best.get(key)
+        if held is None or score > held[0]:
+            self.best[key] = (score, meld)
+
+    def melds(self) -> list[Meld]:
+        return [m for _, m in self.best.values()]
+
+
+def _set_meld(rank: int | None, naturals: Iterable[Card], wilds: Iterable[Card]) -> Meld:
+    cards = tuple(sorted(naturals, key=_key)) + tuple(sorted(wilds, key=_key))
+    return Meld(MeldKind.SET, cards, rank=rank)
+
+
+def _key(card: Card) -> int:
+    return card.index
+
+
+def _set_reading(cards: Sequence[Card], rank: int | None, ctx: _Ctx) -> int | None:
+    """How many cards of ``cards`` stand as natural ``rank`` cards in a valid set, else None.
+
+    ``rank`` None reads every card as wild (a wild-only set).
+    """
+    if not ctx.min_set <= len(cards) <= ctx.max_set:
+        return None
+    naturals: list[Card] = []
+    for card in cards:
+        if not card.is_joker and card.rank is not None and int(card.rank) == rank:
+            naturals.append(card)
+        elif not ctx.wild(card):
+            return None
+    if ctx.repeat_suits:
+        nat = len(naturals)
+    else:
+        nat = len(set(naturals))
+        if nat < len(naturals) and rank not in ctx.wild_ranks:
+            return None
+    if nat < ctx.min_nat or (rank is not None and nat == 0):
+        return None
+    return nat
+
+
+def _gen_sets(items: _Items, ctx: _Ctx, out: _Collector, size: int | None) -> None:
+    wilds = [(t, c) for t, c in items if ctx.wild(t)]
+    by_rank: dict[int, list[tuple[Card, int]]] = {}
+    for t, c in items:
+        if not t.is_joker:
+            assert t.rank is not None
+            by_rank.setdefault(int(t.rank), []).append((t, c))
+    lo_size = ctx.min_set if size is None else max(ctx.min_set, size)
+    hi_size = ctx.max_set if size is None else min(ctx.max_set, size)
+    if lo_size > hi_size:
+        return
+    for rank in sorted(by_rank):
+        rank_wild = rank in ctx.wild_ranks
+        naturals = [(t, c if (ctx.repeat_suits or rank_wild) else 1) for t, c in by_rank[rank]]
+        pool = [(t, c) for t, c in wilds if t.is_joker or t.rank != rank]
+        pool_total = sum(c for _, c in pool)
+        for chosen in _submultisets(naturals, 1, hi_size):
+            a = len(chosen)
+            if a + pool_total < lo_size:
+                continue
+            nat = a if ctx.repeat_suits else len(set(chosen))
+            if nat < ctx.min_nat:
+                continue
+            for extra in _submultisets(pool, max(0, lo_size - a), hi_size - a):
+                if ctx.repeat_suits:
+                    meld = _set_meld(rank, chosen, extra)
+                else:
+                    # spare copies of a wild rank act as wilds (standing for missing suits)
+                    firsts = tuple(dict.fromkeys(chosen))
+                    spares = list((Counter(chosen) - Counter(firsts)).elements())
+                    meld = _set_meld(rank, firsts, [*spares, *extra])
+                out.add(meld, (nat, -rank))
+    if ctx.min_nat == 0:
+        for extra in _submultisets(wilds, lo_size, hi_size):
+            out.add(_set_meld(None, (), extra), (0, -99))
+
+
+def _gen_runs(items: _Items, ctx: _Ctx, out: _Collector, size: int | None) -> None:
+    counts = dict(items)
+    wilds = [(t, c) for t, c in items if ctx.wild(t)]
+    wild_total = sum(c for _, c in wilds)
+    lo_len = ctx.min_run if size is None else max(ctx.min_run, size)
+    hi_len = ctx.max_run if size is None else min(ctx.max_run, size)
+    if lo_len > hi_len:
+        return
+    need_nat = max(1, ctx.min_nat)
+    for suit in SUITS:
+        present = [False] * 16
+        for pos in range(1, ctx.top + 1):
+            present[pos] = counts.get(_card_at(suit, pos), 0) > 0
+        if not any(present):
+            continue
+        for lo in range(1, ctx.top - lo_len + 2):
+            if wild_total == 0 and not present[lo]:
+                continue
+            mandatory: list[int] = []
+            for hi in range(lo, min(ctx.top, lo + hi_len - 1) + 1):
+                if lo == 1 and hi == 14:
+                    break
+                if not present[hi]:
+                    mandatory.append(hi)
+                    if len(mandatory) > wild_total:
+                        break
+                if hi - lo + 1 < lo_len:
+                    continue
+                avail = [p for p in range(lo, hi + 1) if present[p]]
+                if len(avail) < need_nat:
+                    continue
+                spare = wild_total - len(mandatory)
+                for k in range(min(spare, len(avail) - need_nat) + 1):
+                    for replaced in combinations(avail, k):
+                        _emit_runs(suit, lo, hi, avail, mandatory, replaced, wilds, ctx, out)
+
+
+def _touching(positions: Sequence[int]) -> bool:
+    """Two of these (sorted) run positions stand side by side."""
+    return any(b - a == 1 for a, b in pairwise(positions))
+
+
+def _emit_runs(
+    suit: Suit,
+    lo: int,
+    hi: int,
+    avail: list[int],
+    mandatory: list[int],
+    replaced: tuple[int, ...],
+    wilds: _Items,
+    ctx: _Ctx,
+    out: _Collector,
+) -> None:
+    wild_pos = sorted([*mandatory, *replaced])
+    if not ctx.adjacent_ok and _touching(wild_pos):
+        return
+    nat_cards = {p: _card_at(suit, p) for p in avail if p not in replaced}
+    used = Counter(nat_cards.values())
+    pool = [(t, c - used.get(t, 0)) for t, c in wilds if c - used.get(t, 0) > 0]
+    for extra in _submultisets(pool, len(wild_pos), len(wild_pos)):
+        placed = dict(zip(wild_pos, extra, strict=True))
+        cards = tuple(nat_cards.get(p) or placed[p] for p in range(lo, hi + 1))
+        meld = Meld(MeldKind.RUN, cards, suit=suit, low=lo, high=hi)
+        out.add(meld, (len(nat_cards), lo))
+
+
+def _generate(items: _Items, ctx: _Ctx, size: int | None = None) -> list[Meld]:
+    """Every meld (one canonical reading per identity) formable from ``items``.
+
+    ``size`` restricts to melds of exactly that many cards (used to validate one meld).
+    """
+    items = [(t, c) for t, c in items if c > 0 and ctx.meldable(t)]
+    out = _Collector()
+    _gen_sets(items, ctx, out, size)
+    _gen_runs(items, ctx, out, size)
+    return out.melds()
+
+
+def _items_of(cards: Iterable[Card]) -> list[tuple[Card, int]]:
+    counts = Counter(_type(c) for c in cards)
+    return sorted(counts.items(), key=lambda tc: tc[0].index)
+
+
+# -- validating one meld ------------------------------------------------------------------
+
+
+def _run_in_given_order(cards: Sequence[Card], ctx: _Ctx) -> Meld | None:
+    """The run exactly as the cards were laid (first card lowest), when that order is valid."""
+    n = len(cards)
+    if not ctx.min_run <= n <= ctx.max_run:
+        return None
+    best: tuple[int, Meld] | None = None
+    for suit in SUITS:
+        for lo in range(1, ctx.top - n + 2):
+            hi = lo + n - 1
+            if lo == 1 and hi == 14:
+                continue
+            nat = 0
+            wild_pos: list[int] = []
+            ok = True
+            for i, card in enumerate(cards):
+                if _natural_at(card, suit, lo + i):
+                    nat += 1
+                elif ctx.wild(card):
+                    wild_pos.append(lo + i)
+                else:
+                    ok = False
+                    break
+            if not ok or nat < max(1, ctx.min_nat):
+                continue
+            if not ctx.adjacent_ok and _touching(wild_pos):
+                continue
+            if best is None or nat > best[0]:
+                best = (nat, Meld(MeldKind.RUN, tuple(cards), suit=suit, low=lo, high=hi))
+    return None if best is None else best[1]
+
+
+def _with_real_jokers(meld: Meld, jokers: Iterator[Card]) -> Meld:
+    if not any(c.is_joker for c in meld.cards):
+        return meld
+    cards = tuple(next(jokers) if c.is_joker else c for c in meld.cards)
+    return Meld(meld.kind, cards, meld.rank, meld.suit, meld.low, meld.high)
+
+
+def validate_meld(
+    cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES, kind: MeldKind | None = None
+) -> Meld:
+    """The meld these cards make, in table order; raises :class:`InvalidMeldError` with why not.
+
+    ``kind`` forces a set or a run where wild cards allow both (``7♠ JK JK``); otherwise a set
+    is preferred when the natural cards share a rank. A run given in a valid table order keeps
+    it (``JK 5♠ 6♠`` puts the joker at 4♠); otherwise wilds go above the naturals, then below.
+
+    >>> from .cards import parse_cards
+    >>> validate_meld(parse_cards("9S 7S 8S")).label
+    '7♠ 8♠ 9♠'
+    >>> validate_meld(parse_cards("7S 8S 10S"))
+    Traceback (most recent call last):
+    ...
+    referee.rules.melds.InvalidMeldError: 7♠ 8♠ 10♠ is not a run: 9♠ is missing
+    """
+    cards = tuple(cards)
+    ctx = _ctx(rules)
+    found = {m.kind: m for m in _generate(_items_of(cards), ctx, size=len(cards))}
+    if kind is not None:
+        found = {k: m for k, m in found.items() if k is kind}
+    if not found:
+        raise InvalidMeldError(_diagnose(cards, ctx, kind))
+    if MeldKind.SET in found and (MeldKind.RUN not in found or _prefer_set(cards, ctx)):
+        meld = found[MeldKind.SET]
+    else:
+        meld = _run_in_given_order(cards, ctx) or found[MeldKind.RUN]
+    jokers = iter(sorted((c for c in cards if c.is_joker), key=_key))
+    return _with_real_jokers(meld, jokers)
+
+
+def _prefer_set(cards: Sequence[Card], ctx: _Ctx) -> bool:
+    ranks = {c.rank for c in cards if not c.is_joker and not ctx.wild(c)}
+    return len(ranks) <= 1
+
+
+def meld_problem(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> str | None:
+    """Why these cards are not a meld, or ``None`` when they are one."""
+    try:
+        validate_meld(cards, rules)
+    except InvalidMeldError as err:
+        return str(err)
+    return None
+
+
+def _labels(cards: Iterable[Card]) -> str:
+    return " ".join(c.label for c in cards)
+
+
+def _join(words: Sequence[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _size_text(lo: int, hi: int) -> str:
+    return f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
+
+
+def _diagnose(cards: Sequence[Card], ctx: _Ctx, kind: MeldKind | None) -> str:
+    shown = _labels(cards) or "nothing"
+    smallest = min(ctx.min_set, ctx.min_run)
+    if len(cards) < smallest:
+        return f"{shown} is not a meld: a meld needs at least {smallest} cards"
+    dead_jokers = [c for c in cards if c.is_joker and not ctx.jokers_wild]
+    if dead_jokers:
+        return f"{shown} is not a meld: jokers are not wild in this game"
+    fixed = [c for c in cards if not ctx.wild(c)]
+    wild_count = len(cards) - len(fixed)
+    if len(fixed) < max(1, ctx.min_nat) and (ctx.min_nat > 0 or not fixed):
+        need = max(1, ctx.min_nat)
+        if len([c for c in cards if not c.is_joker]) < need:
+            return f"{shown} is not a meld: a meld needs at least {_plural(need, 'natural card')}"
+    ranks = {c.rank for c in fixed}
+    suits = {c.suit for c in fixed}
+    if kind is MeldKind.SET or (kind is None and len(ranks) <= 1 and len(suits) != 1):
+        return f"{shown} is not a set: " + _set_reason(cards, fixed, ctx)
+    if kind is MeldKind.RUN or (kind is None and len(suits) == 1 and len(ranks) != 1):
+        return f"{shown} is not a run: " + _run_reason(cards, fixed, wild_count, ctx)
+    if kind is None and len(ranks) <= 1:
+        # one natural card (or copies of it) and wilds: both readings failed
+        set_reason = _set_reason(cards, fixed, ctx)
+        return f"{shown} is not a set ({set_reason}) nor a run"
+    return f"{shown} is not a meld: a set needs cards of one rank and a run cards of one suit"
+
+
+def _set_reason(cards: Sequence[Card], fixed: Sequence[Card], ctx: _Ctx) -> str:
+    n = len(cards)
+    if len({c.rank for c in fixed}) > 1:
+        return "its cards are not all of one rank"
+    if not ctx.min_set <= n <= ctx.max_set:
+        return f"a set needs {_size_text(ctx.min_set, ctx.max_set)} cards of one rank"
+    if not ctx.repeat_suits:
+        twice = [c for c, k in Counter(fixed).items() if k > 1]
+        if twice:
+            return (
+                f"{twice[0].label} appears twice, and a set holds each suit once "
+                f"(repeated suits need sets of more than 4 cards)"
+            )
+    return f"it needs at least {_plural(max(1, ctx.min_nat), 'natural card')}"
+
+
+def _run_reason(cards: Sequence[Card], fixed: Sequence[Card], wilds: int, ctx: _Ctx) -> str:
+    n = len(cards)
+    if n < ctx.min_run:
+        return f"a run needs at least {ctx.min_run} cards"
+    if n > ctx.max_run:
+        return f"a run holds at most {ctx.max_run} cards"
+    twice = [c for c, k in Counter(fixed).items() if k > 1]
+    if twice:
+        return f"{twice[0].label} appears twice"
+    suit = fixed[0].suit
+    assert suit is not None
+    ranks = sorted(int(c.rank) for c in fixed if c.rank is not None)
+    low_reading = ranks
+    high_reading = sorted([14 if r == 1 else r for r in ranks]) if 1 in ranks else None
+    if high_reading is not None and ctx.top == 13 and _missing(high_reading) <= wilds:
+        return "the ace is low in this game"
+    if 1 in ranks and 13 in ranks and len(ranks) > 2:
+        return "a run may not turn the corner from K to A to 2"
+    readings = [low_reading]
+    if high_reading is not None and ctx.top == 14:
+        readings.append(high_reading)
+    best = min(readings, key=_missing)
+    if _missing(best) > wilds:
+        gaps = [p for p in range(best[0], best[-1] + 1) if p not in best]
+        names = [_card_at(suit, p).label for p in gaps]
+        verb = "is" if len(names) == 1 else "are"
+        text = f"{_join(names)} {verb} missing"
+        if wilds:
+            text += f" and there {'is' if wilds == 1 else 'are'} only {_plural(wilds, 'wild card')}"
+        return text
+    if not ctx.adjacent_ok and wilds > 1:
+        return "two wild cards may not stand side by side in a run"
+    if ctx.min_nat > len(fixed):
+        return f"it needs at least {_plural(ctx.min_nat, 'natural card')}"
+    return "its cards do not fit one run"
+
+
+def _missing(positions: Sequence[int]) -> int:
+    return positions[-1] - positions[0] + 1 - len(positions)
+
+
+# -- all melds ------------------------------------------------------------------------------
+
+
+def _meld_order(meld: Meld) -> tuple[int, int, tuple[int, ...]]:
+    return (-len(meld.cards), 0 if meld.kind is MeldKind.SET else 1, meld_identity(meld)[1])
+
+
+def all_melds(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> tuple[Meld, ...]:
+    """Every meld that can be formed from the hand's cards, longest first, then sets first.
+
+    A meld uses the hand's jokers from the lowest number up.
+    """
+    solver = _solver(tuple(_items_of(cards)), rules)
+    jokers = sorted((c for c in cards if c.is_joker), key=_key)
+    melds = sorted(solver.melds, key=_meld_order)
+    return tuple(_with_real_jokers(m, iter(jokers)) for m in melds)
+
+
+# -- the solver: least deadwood over disjoint melds, memoised on the remaining cards --------
+
+
+class _Solver:
+    """Exact least deadwood for every sub-multiset of one hand.
+
+    A state is the count of each card type, packed into one int: a field of ``width`` bits per
+    type with a guard bit on top, so "does meld m fit" is one subtraction (SWAR). The search
+    takes the lowest remaining card and tries each meld that contains it, then deadwood.
+    """
+
+    def __init__(self, items: Sequence[tuple[Card, int]], rules: Ruleset) -> None:
+        ctx = _ctx(rules)
+        self.rules = rules
+        order = sorted(items, key=lambda tc: (ctx.wild(tc[0]) or tc[0].is_joker, tc[0].index))
+        self.types: tuple[Card, ...] = tuple(t for t, _ in order)
+        self.index = {t: i for i, t in enumerate(self.types)}
+        top = max((c for _, c in order), default=1)
+        self.width = top.bit_length() + 1
+        w = self.width
+        self.unit = tuple(1 << (i * w) for i in range(len(order)))
+        self.guard = sum(1 << (i * w + w - 1) for i in range(len(order)))
+        self.full = sum(c << (i * w) for i, (_, c) in enumerate(order))
+        self.values = tuple(card_value(t, rules) for t in self.types)
+        self.melds: tuple[Meld, ...] = tuple(_generate(order, ctx))
+        self.codes = tuple(self.encode(m.cards) for m in self.melds)
+        options: list[list[int]] = [[] for _ in order]
+        for mid in sorted(range(len(self.melds)), key=lambda i: _meld_order(self.melds[i])):
+            first = min(self.index[_type(c)] for c in self.melds[mid].cards)
+            options[first].append(mid)
+        self.options = tuple(tuple(o) for o in options)
+        self.option_codes = tuple(tuple(self.codes[m] for m in o) for o in options)
+        self.memo: dict[int, int] = {0: 0}
+
+    def encode(self, cards: Iterable[Card]) -> int:
+        return sum(self.unit[self.index[_type(c)]] for c in cards)
+
+    def fits(self, state: int, code: int) -> bool:
+        g = self.guard
+        return ((state | g) - code) & g == g
+
+    def count(self, state: int, t: int) -> int:
+        return (state >> (t * self.width)) & ((1 << (self.width - 1)) - 1)
+
+    def least(self, state: int) -> int:
+        """Least deadwood of the cards in ``state`` (memoised)."""
+        memo = self.memo
+        hit = memo.get(state)
+        if hit is not None:
+            return hit
+        g = self.guard
+        w = self.width
+        values = self.values
+        unit = self.unit
+        option_codes = self.option_codes
+
+        def solve(s: int) -> int:
+            r = memo.get(s)
+            if r is not None:
+                return r
+            t = ((s & -s).bit_length() - 1) // w
+            best = values[t] + solve(s - unit[t])
+            if best:
+                for code in option_codes[t]:
+                    if ((s | g) - code) & g == g:
+                        v = solve(s - code)
+                        if v < best:
+                            best = v
+                            if not v:
+                                break
+            memo[s] = best
+            return best
+
+        return solve(state)
+
+    def arrangements(
+        self, state: int, limit: int | None = None
+    ) -> Iterator[tuple[list[int], list[int]]]:
+        """Every least-deadwood arrangement of ``state``: (meld ids, deadwood type ids).
+
+        Each multiset of melds comes once: while the lowest card type stays the same (copies
+        of one card in a several-deck game), options are taken in non-decreasing order.
+        """
+        melds: list[int] = []
+        dead: list[int] = []
+        w = self.width
+
+        def rec(s: int, min_opt: int) -> Iterator[tuple[list[int], list[int]]]:
+            if s == 0:
+                yield list(melds), list(dead)
+                return
+            t = ((s & -s).bit_length() - 1) // w
+            goal = self.least(s)
+            opts = self.options[t]
+            codes = self.option_codes[t]
+            for i in range(min_opt, len(opts) + 1):
+                if i < len(opts):
+                    code, cost = codes[i], 0
+                    if not self.fits(s, code):
+                        continue
+                else:
+                    code, cost = self.unit[t], self.values[t]
+                nxt = s - code
+                if cost + self.least(nxt) != goal:
+                    continue
+                if i < len(opts):
+                    melds.append(opts[i])
+                else:
+                    dead.append(t)
+                again = i if self.count(nxt, t) else 0
+                yield from rec(nxt, again)
+                if i < len(opts):
+                    melds.pop()
+                else:
+                    dead.pop()
+
+        for produced, found in enumerate(rec(state, 0), start=1):
+            yield found
+            if limit is not None and produced >= limit:
+                return
+
+    def arrangement(
+        self, meld_ids: Sequence[int], dead: Sequence[int], jokers: Sequence[Card]
+    ) -> Arrangement:
+        """An Arrangement with real cards: the hand's jokers go to melds first, then deadwood."""
+        it = iter(jokers)
+        melds = tuple(_with_real_jokers(self.melds[m], it) for m in meld_ids)
+        dead_cards = [next(it) if self.types[t].is_joker else self.types[t] for t in dead]
+        dead_sorted = sort_cards(dead_cards)
+        return Arrangement(melds, dead_sorted, deadwood_of(dead_sorted, self.rules))
+
+
+@lru_cache(maxsize=512)
+def _solver(items: tuple[tuple[Card, int], ...], rules: Ruleset) -> _Solver:
+    return _Solver(items, rules)
+
+
+def _solver_for(cards: Sequence[Card], rules: Ruleset) -> _Solver:
+    return _solver(tuple(_items_of(cards)), rules)
+
+
+def _jokers(cards: Iterable[Card]) -> list[Card]:
+    return sorted((c for c in cards if c.is_joker), key=_key)
+
+
+# -- the fast path (no wilds, one deck, ace low), when that module is present ---------------
+
+_FAST: list[ModuleType | None] = []
+
+
+def _fast(rules: Ruleset) -> ModuleType | None:
+    """``fast_deadwood`` when it is installed and handles ``rules``, else None."""
+    if not _FAST:
+        try:
+            _FAST.append(importlib.import_module(".fast_deadwood", __package__))
+        except ImportError:
+            _FAST.append(None)
+    module = _FAST[0]
+    if module is not None and bool(module.supports(rules)):
+        return module
+    return None
+
+
+# -- public search API ----------------------------------------------------------------------
+
+
+def _general_min_deadwood(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> int:
+    solver = _solver_for(cards, rules)
+    return solver.least(solver.full)
+
+
+def min_deadwood(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> int:
+    """Least deadwood over every arrangement of ``cards`` (RULES.md R1)."""
+    fast = _fast(rules)
+    if fast is not None:
+        return int(fast.min_deadwood(cards, rules))
+    return _general_min_deadwood(cards, rules)
+
+
+def best_arrangements(
+    cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES, limit: int | None = None
+) -> tuple[Arrangement, ...]:
+    """Every arrangement with the least deadwood (each multiset of melds once), in search order.
+
+    ``limit`` stops after that many; the first ``limit`` are the same as without it.
+
+    >>> from .cards import parse_cards
+    >>> [a.deadwood for a in best_arrangements(parse_cards("7S 7H 7D 8S 9S"))]
+    [15, 21]
+    """
+    solver = _solver_for(cards, rules)
+    jokers = _jokers(cards)
+    return tuple(
+        solver.arrangement(m, d, jokers) for m, d in solver.arrangements(solver.full, limit)
+    )
+
+
+def best_arrangement(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> Arrangement:
+    """The first of :func:`best_arrangements`."""
+    return best_arrangements(cards, rules, limit=1)[0]
+
+
+# -- after the draw: which discards are best ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KnockOptions:
+    """A hand after the draw (hand size + 1 cards): what discarding each card leaves.
+
+    ``deadwood`` is the least deadwood after the best discard; ``discards`` every card whose
+    discard reaches it (sorted); ``big_gin`` whether every card melds with no discard;
+    ``deadwood_by_discard`` each distinct card and the least deadwood after discarding it.
+    """
+
+    cards: tuple[Card, ...]
+    rules: Ruleset = field(repr=False)
+    deadwood: int
+    discards: tuple[Card, ...]
+    big_gin: bool
+    deadwood_by_discard: tuple[tuple[Card, int], ...]
+
+    @property
+    def gin(self) -> bool:
+        """Some discard leaves every other card melded."""
+        return self.deadwood == 0
+
+    def deadwood_after(self, discard: Card) -> int:
+        for card, value in self.deadwood_by_discard:
+            if card == discard:
+                return value
+        raise ValueError(f"{discard.label} is not in the hand")
+
+    def arrangements_after(
+        self, discard: Card, limit: int | None = None
+    ) -> tuple[Arrangement, ...]:
+        """Every best arrangement of the cards left after discarding ``discard``."""
+        return best_arrangements(_without(self.cards, [discard]), self.rules, limit)
+
+    def can_knock(self, limit: int | None = None) -> bool:
+        """Whether the best discard leaves a legal knock (``limit``: this hand's knock limit)."""
+        return self.rules.knock_allowed(self.deadwood, limit)
+
+
+def _without(cards: Sequence[Card], remove: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` less one copy of each card in ``remove``; ValueError if one is not there."""
+    left = list(cards)
+    for card in remove:
+        try:
+            left.remove(card)
+        except ValueError:
+            raise ValueError(f"{card.label} is not in the hand") from None
+    return tuple(left)
+
+
+def knock_options(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> KnockOptions:
+    """What each discard leaves, for a hand after the draw (RULES.md §1 "Knock", R12)."""
+    cards = tuple(cards)
+    if not cards:
+        raise ValueError("there is no card to discard")
+    fast = _fast(rules)
+    solver = _solver_for(cards, rules)
+    by_type: dict[Card, int] = {}
+    for t, i in solver.index.items():
+        if fast is not None:
+            rest = _without(cards, [next(c for c in cards if _type(c) == t)])
+            by_type[t] = int(fast.min_deadwood(rest, rules))
+        else:
+            by_type[t] = solver.least(solver.full - solver.unit[i])
+    per_card = tuple((c, by_type[_type(c)]) for c in sort_cards(set(cards)))
+    least = min(v for _, v in per_card)
+    discards = tuple(c for c, v in per_card if v == least)
+    if fast is not None:
+        big = int(fast.min_deadwood(cards, rules)) == 0
+    else:
+        big = solver.least(solver.full) == 0
+    return KnockOptions(cards, rules, least, discards, big, per_card)
+
+
+# -- a declared spread ------------------------------------------------------------------------
+
+
+def check_spread(
+    hand: Sequence[Card],
+    melds: Sequence[Sequence[Card]],
+    rules: Ruleset = DEFAULT_RULES,
+) -> Arrangement:
+    """The arrangement a player declares: each meld valid, every card from the hand, once.
+
+    The spread need not be the least-deadwood one (RULES.md R3). Jokers are interchangeable:
+    a declared ``JK`` takes any joker the hand holds. Raises :class:`InvalidMeldError` for an
+    invalid meld and ``ValueError`` for a card the hand does not hold or uses twice.
+    """
+    hand = tuple(hand)
+    available = Counter(_type(c) for c in hand)
+    declared: list[Meld] = []
+    for number, cards in enumerate(melds, start=1):
+        cards = tuple(cards)
+        try:
+            meld = validate_meld(cards, rules)
+        except InvalidMeldError as err:
+            raise InvalidMeldError(f"meld {number}: {err}") from None
+        for card in cards:
+            t = _type(card)
+            if available[t] <= 0:
+                held = sum(1 for c in hand if _type(c) == t)
+                if held == 0:
+                    raise ValueError(f"meld {number}: {card.label} is not in the hand")
+                raise ValueError(f"meld {number}: {card.label} is used twice")
+            available[t] -= 1
+        declared.append(meld)
+    jokers = iter(_jokers(hand))
+    real = tuple(_with_real_jokers(m, jokers) for m in declared)
+    dead: list[Card] = []
+    for c in sort_cards(hand):
+        t = _type(c)
+        if c.is_joker:
+            continue
+        if available[t] > 0:
+            dead.append(c)
+            available[t] -= 1
+    dead.extend(next(jokers) for _ in range(available[JOKER]))
+    dead_cards = sort_cards(dead)
+    return Arrangement(real, dead_cards, deadwood_of(dead_cards, rules))
