@@ -17,7 +17,13 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the web app: config, database, migrations, CSRF, blueprints, CLI commands."""
+    """Build the web app: config, database, migrations, CSRF, blueprints, CLI commands.
+
+    The instance folder (database, generated secret key, ``config.py``) is ``instance/`` at
+    the project root, or ``REFEREE_INSTANCE_PATH`` when set.
+    """
+    import os
+
     from flask import Flask
 
     from . import cli, config, migrate, web
@@ -28,6 +34,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         instance_relative_config=True,
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "static"),
+        instance_path=os.environ.get("REFEREE_INSTANCE_PATH") or None,
     )
     config.load(app, test_config)
     db.init_app(app)

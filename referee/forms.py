@@ -28,6 +28,16 @@ from .models import EntryMode, HandKindChoice
 from .rules.ruleset import FIELD_HELP, FIELD_TYPES, Ruleset
 from .rules.variants import DEFAULT_PRESET, list_presets
 
+try:  # WTForms 3.3 wants choice objects; older versions take (value, label) pairs
+    from wtforms.fields.choices import SelectChoice as _SelectChoice
+except ImportError:  # pragma: no cover - WTForms < 3.3
+    _SelectChoice = None
+
+
+def choice(value: Any, label: str) -> Any:
+    return _SelectChoice(value, label) if _SelectChoice is not None else (value, label)
+
+
 RULE_PREFIX = "rule_"
 
 # Headings for the house-rule knobs, by the first field of each group (Ruleset order).
@@ -55,7 +65,7 @@ def _rule_field(f: dataclasses.Field[Any]) -> Field:
     if kind is bool:
         return BooleanField(label, description=help_text)
     if isinstance(kind, type) and issubclass(kind, StrEnum):
-        choices = [(m.value, m.value.replace("_", " ")) for m in kind]
+        choices = [choice(m.value, m.value.replace("_", " ")) for m in kind]
         return SelectField(label, choices=choices, description=help_text)
     if kind is int:
         return IntegerField(
@@ -129,27 +139,30 @@ def new_match_form(**kwargs: Any) -> NewMatchBase:
     if _NEW_MATCH_FORM is None:
         _NEW_MATCH_FORM = new_match_form_class()
     form = _NEW_MATCH_FORM(**kwargs)
-    form.preset.choices = [(p.name, p.title) for p in list_presets()]
+    form.preset.choices = [choice(p.name, p.title) for p in list_presets()]
     return form
 
 
 KIND_CHOICES = [
-    (HandKindChoice.KNOCK, "Knock"),
-    (HandKindChoice.GIN, "Gin"),
-    (HandKindChoice.BIG_GIN, "Big gin"),
-    (HandKindChoice.DEAD, "Dead hand"),
+    choice(HandKindChoice.KNOCK, "Knock"),
+    choice(HandKindChoice.GIN, "Gin"),
+    choice(HandKindChoice.BIG_GIN, "Big gin"),
+    choice(HandKindChoice.DEAD, "Dead hand"),
 ]
 
 
 class HandForm(FlaskForm):
     entry = RadioField(
         "Entry",
-        choices=[(EntryMode.COUNTS, "Quick: deadwood counts"), (EntryMode.CARDS, "Full cards")],
+        choices=[
+            choice(EntryMode.COUNTS, "Quick: deadwood counts"),
+            choice(EntryMode.CARDS, "Full cards"),
+        ],
         default=EntryMode.COUNTS,
     )
     kind = RadioField(
         "How the hand ended",
-        choices=[*KIND_CHOICES, (HandKindChoice.AUTO, "Let the cards say")],
+        choices=[*KIND_CHOICES, choice(HandKindChoice.AUTO, "Let the cards say")],
         default=HandKindChoice.KNOCK,
     )
     knocker_seat = RadioField(
@@ -194,8 +207,8 @@ class HandForm(FlaskForm):
     save = SubmitField("Save hand")
 
     def set_players(self, names: list[str]) -> None:
-        self.knocker_seat.choices = list(enumerate(names))
-        self.dealer_seat.choices = list(enumerate(names))
+        self.knocker_seat.choices = [choice(i, n) for i, n in enumerate(names)]
+        self.dealer_seat.choices = [choice(i, n) for i, n in enumerate(names)]
 
     def entry_fields(self) -> dict[str, Any]:
         return {
