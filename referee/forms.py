@@ -87,7 +87,10 @@ class NewMatchBase(FlaskForm):
         "Stake per point",
         default=0,
         places=None,
-        validators=[Optional(), NumberRange(min=0, max=99_999_999)],
+        validators=[
+            Optional(),
+            NumberRange(min=0, max=99_999_999, message="must be between 0 and 99,999,999"),
+        ],
         render_kw={"inputmode": "decimal", "step": "any"},
         description="money per point of the final margin (0 to play for love)",
     )
