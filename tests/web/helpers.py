@@ -15,11 +15,12 @@ def csrf_from(html: str) -> str:
 
 
 def form_values(html: str) -> dict[str, str]:
-    """The hidden inputs of the first form on a page (CSRF token, keys, versions)."""
+    """What the page's inputs would send untouched: hidden, text and number inputs and the
+    checked radios (the first of each name wins)."""
     values = {}
     for tag in re.findall(r"<input[^>]*>", html):
         attrs = dict(re.findall(r'([a-z_-]+)="([^"]*)"', tag))
-        if attrs.get("type") == "hidden" and "name" in attrs:
+        if attrs.get("type") in ("hidden", "text", "number", None) and "name" in attrs:
             values.setdefault(attrs["name"], attrs.get("value", ""))
         if attrs.get("type") == "radio" and "checked" in tag and "name" in attrs:
             values.setdefault(attrs["name"], attrs.get("value", ""))

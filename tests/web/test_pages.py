@@ -91,9 +91,11 @@ def test_changing_the_preset_without_script_loads_its_rules_first(client):
     assert response.status_code == 200
     page = text(response)
     assert "Loaded the rules of" in page
-    assert 'id="rule_gin_bonus" name="rule_gin_bonus" type="text" value="20"' in page.replace(
-        'inputmode="numeric" ', ""
-    ) or 'value="20"' in page
+    assert (
+        'id="rule_gin_bonus" name="rule_gin_bonus" type="text" value="20"'
+        in page.replace('inputmode="numeric" ', "")
+        or 'value="20"' in page
+    )
 
 
 def test_scoreboard_hand_and_ruling_pages(client, other_client):
