@@ -143,12 +143,24 @@ def match_json(match: Match) -> dict[str, Any]:
             "tally": [{"label": label, "points": by_name(v)} for label, v in standing.tally],
             "final": by_name(standing.finals) if standing.finals else None,
             "margin": standing.margin if standing.over else None,
+            "number": standing.game,
         },
+        "games": [
+            {
+                "number": g.number,
+                "winner": names[g.winner] if g.winner is not None else None,
+                "final": by_name(g.finals),
+                "margin": g.margin,
+                "hands": g.hands,
+            }
+            for g in standing.games
+        ],
+        "match_totals": by_name(standing.match_totals),
         "settlement": None
         if money is None
         else {
             "stake_per_point": str(money.stake),
-            "margin": money.margin,
+            "points": money.points,
             "payer": names[money.payer] if money.payer is not None else None,
             "payee": names[money.payee] if money.payee is not None else None,
             "amount": str(money.amount),

@@ -256,7 +256,7 @@ def test_two_phones_adding_the_same_hand_get_a_conflict(client, other_client, ap
     other_client.get(link)
     mine = hand_form(client, f"/m/{view_id}/hands/new")
     theirs = hand_form(other_client, f"/m/{view_id}/hands/new")
-    for form, c in ((mine, client), (theirs, other_client)):
+    for form in (mine, theirs):
         form.update(entry="counts", kind="knock", knocker_seat="0", save="1")
         form.update(knocker_deadwood="3", defender_deadwood="13")
     assert client.post(f"/m/{view_id}/hands/new", data=mine).status_code == 302
