@@ -31,3 +31,4 @@ def test_a_second_start_changes_nothing(app):
     with again.app_context():
         heads, current = heads_and_current(again)
         assert heads == current
+        db.engine.dispose()
