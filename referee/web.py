@@ -33,6 +33,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["when"] = when
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals["seat_class"] = lambda seat: f"seat{seat}" if seat is not None else ""
+    app.jinja_env.filters["changes"] = audit_changes
 
     @app.before_request
     def _device() -> None:
@@ -102,6 +103,46 @@ def cards_html(value: Any) -> Markup:
         suit = _SUIT_CLASS.get(label[-1], "j")
         parts.append(f'<span class="card {suit}">{escape(label)}</span>')
     return Markup(" ".join(parts))
+
+
+_AUDIT_LABELS = {
+    "kind": "how",
+    "entry": "entry",
+    "knocker_seat": "knocker",
+    "dealer_seat": "dealer",
+    "knocker_deadwood": "knocker deadwood",
+    "defender_deadwood": "defender deadwood",
+    "knocker_cards": "knocker's cards",
+    "defender_cards": "defender's cards",
+    "upcard": "upcard",
+    "note": "note",
+    "deleted": "deleted",
+}
+
+
+def audit_changes(entry: Any, names: list[str]) -> list[tuple[str, str, str]]:
+    """An audit entry as (what, old, new) lines: every field for an add, the changed ones for
+    an edit, undo or delete."""
+    before, after = entry.before or {}, entry.after or {}
+
+    def show(name: str, value: Any) -> str:
+        if value is None or value == "":
+            return "—"
+        if name.endswith("_seat") and isinstance(value, int) and 0 <= value < len(names):
+            return names[value]
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value).replace("_", " ")
+
+    lines = []
+    for name, label in _AUDIT_LABELS.items():
+        old, new = before.get(name), after.get(name)
+        if before and old == new:
+            continue
+        if not before and (new is None or new == "" or new is False):
+            continue
+        lines.append((label, show(name, old) if before else "", show(name, new)))
+    return lines
 
 
 def money(value: Decimal | int | None) -> str:

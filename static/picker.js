@@ -121,7 +121,7 @@
         write(other, parsed(other).map((x) => x.code || x.token).filter((x) => x !== c));
         mine.push(c);
         write(active, mine);
-        if (active === "knocker_cards" && mine.length >= Math.max(...expected(active))) {
+        if (active === "knocker_cards" && mine.length === Math.min(...expected(active))) {
           setActive("defender_cards");
         }
       }

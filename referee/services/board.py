@@ -48,13 +48,13 @@ class Line:
         pts = self.result.points
         text = {
             "knock": f"{knocker} knocks",
-            "undercut": f"{who} undercuts {knocker}",
+            "undercut": f"{who} undercuts",
             "gin": f"{knocker} gin",
             "big_gin": f"{knocker} big gin",
             "wash": f"{knocker} knocks: tie, no score",
         }.get(outcome, outcome)
         if who is not None and outcome != "wash":
-            text += f" · {who} +{pts}"
+            text += f" +{pts}"
         return text
 
     @property

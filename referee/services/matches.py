@@ -323,7 +323,8 @@ def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
         )
         if hand is None:
             raise EntryError(None, "That change can no longer be undone.")
-        before = _snapshot(hand)
+        number = (target.after or target.before or {}).get("number")
+        before = _snapshot(hand, number)
         if target.action == AuditAction.ADD:
             hand.deleted_at = utcnow()
             hand.idempotency_key = None  # the same form sent again records it anew
@@ -335,7 +336,7 @@ def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
             hand.edited_at = utcnow()
         target.undone = True
         db.session.flush()
-        entry = _audit(match, hand, AuditAction.UNDO, before, _snapshot(hand), by)
+        entry = _audit(match, hand, AuditAction.UNDO, before, _snapshot(hand, number), by)
         entry.undoes_id = target.id
         _touch(match)
         db.session.commit()

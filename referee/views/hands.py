@@ -138,7 +138,7 @@ def new(view_id: str) -> str | Response | tuple[str, int]:
         flash(f"Hand {number} saved.", "ok")
     else:
         flash(f"That hand was already saved (hand {number}); it was not recorded twice.", "info")
-    return redirect(url_for("matches.scoreboard", view_id=view_id, _anchor=f"hand-{hand.id}"))
+    return redirect(url_for("matches.scoreboard", view_id=view_id))
 
 
 def _conflict_form(match: Match, form: HandForm, e: Conflict) -> tuple[str, int]:
@@ -203,7 +203,7 @@ def edit(view_id: str, hand_id: int) -> str | Response | tuple[str, int]:
         _attach(form, e)
         return _render(match, form, hand=hand, status=400)
     flash(f"Hand {match_service.number_of(match, hand)} changed; later totals re-derived.", "ok")
-    return redirect(url_for("matches.scoreboard", view_id=view_id, _anchor=f"hand-{hand.id}"))
+    return redirect(url_for("matches.scoreboard", view_id=view_id))
 
 
 @bp.post("/<int:hand_id>/delete")

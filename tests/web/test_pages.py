@@ -103,8 +103,8 @@ def test_scoreboard_hand_and_ruling_pages(client, other_client):
     add_quick(client, view_id, knocker=0, k=4, d=19)
     add_quick(client, view_id, knocker=1, kind="gin", k=None, d=23)
     board = text(client.get(f"/m/{view_id}"))
-    assert "Ann knocks · Ann +15" in board
-    assert "Ben gin · Ben +48" in board
+    assert "Ann knocks +15" in board
+    assert "Ben gin +48" in board
     assert "Ben deals next" in board
     assert "Enter hand 3" in board and "Undo adding hand 2" in board
     # a watcher sees the same scores but no buttons that write
