@@ -336,3 +336,17 @@ def test_audit_trail_records_who_changed_what(client):
     page = plain(client.get(f"/m/{view_id}", headers={"User-Agent": "Mozilla Mobile"}))
     assert "add hand 1" in page and "web browser" in page
     assert "note: misdeal redone" in page
+
+
+def test_playing_on_starts_a_second_game_and_keeps_the_settlement(client):
+    view_id = start_match(client, preset="classic", stake="0.10", game_target=30)
+    add_quick(client, view_id, knocker=0, k=2, d=40)  # Ann 38: game 1 won
+    page = plain(client.get(f"/m/{view_id}"))
+    assert "Game over: Ann wins" in page and "Play on: game 2" in page
+    add_quick(client, view_id, knocker=1, k=2, d=12)  # game 2: Ben 10
+    page = plain(client.get(f"/m/{view_id}"))
+    assert "Game 2 to 30" in page
+    assert totals(client, view_id) == (0, 10)
+    assert "Games of this match" in page and "Game 1 · Ann" in page
+    # game 1: Ann 38 + 20 box + 100 game + 100 shutout = 258; Ben pays 25.80
+    assert "Margin 258" in page and "Ben pays Ann 25.80" in page
