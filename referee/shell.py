@@ -147,8 +147,8 @@ def _answer_lines(
 
 
 def _print_arrangement(answer: dict[str, Any], out: TextIO) -> None:
-    melds_text = " / ".join(" ".join(m) for m in answer["melds"]) or "no melds"
-    out.write(f"melds:     {_pretty(melds_text)}\n")
+    melds_text = " / ".join(_pretty(" ".join(m)) for m in answer["melds"]) or "no melds"
+    out.write(f"melds:     {melds_text}\n")
     out.write(f"deadwood:  {answer['deadwood']} {_pretty(' '.join(answer['deadwood_cards']))}\n")
     out.write(f"optimal arrangements: {answer['optimal_arrangements']}\n")
     if "after_discard" in answer:
@@ -246,8 +246,8 @@ def _one(
         if args.json:
             out.write(json.dumps(error, ensure_ascii=False) + "\n")
         else:
-            field = error["error"]["field"]
-            sys.stderr.write(f"referee: {field + ': ' if field else ''}{error['error']['reason']}\n")
+            field, reason = error["error"]["field"], error["error"]["reason"]
+            sys.stderr.write(f"referee: {field + ': ' if field else ''}{reason}\n")
         return 2
     if args.json:
         out.write(json.dumps(answer, ensure_ascii=False) + "\n")

@@ -227,7 +227,7 @@ def test_r7_without_chaining_defender_keeps_33() -> None:
 
 def test_r8_no_layoffs_after_gin_and_r10_gin_beats_a_melded_defender() -> None:
     gin = cards("AS 2S 3S 4H 5H 6H 9C 9D 9H 9S")
-    defender = cards("4S 5S 6S 7H 8H 9H 10C 10D 10H 10S")
+    defender = cards("4S 5S 6S 10C 10D 10H 10S JH QH KH")
     result = rule_cards(gin, defender, AMERICAN)
     assert (result.outcome, result.points, result.layoffs) == (Outcome.GIN, 25, ())
     assert result.defender_deadwood == 0
