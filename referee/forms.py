@@ -26,7 +26,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .models import EntryMode, HandKindChoice
 from .rules.ruleset import FIELD_HELP, FIELD_TYPES, Ruleset
-from .rules.variants import DEFAULT_PRESET, list_presets
+from .rules.variants import DEFAULT_PRESET
 
 try:  # WTForms 3.3 wants choice objects; older versions take (value, label) pairs
     from wtforms.fields.choices import SelectChoice as _SelectChoice
@@ -142,7 +142,9 @@ def new_match_form(**kwargs: Any) -> NewMatchBase:
     if _NEW_MATCH_FORM is None:
         _NEW_MATCH_FORM = new_match_form_class()
     form = _NEW_MATCH_FORM(**kwargs)
-    form.preset.choices = [choice(p.name, p.title) for p in list_presets()]
+    from .services.matches import playable_presets
+
+    form.preset.choices = [choice(p.name, p.title) for p in playable_presets()]
     return form
 
 

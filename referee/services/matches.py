@@ -28,12 +28,17 @@ from referee.models import (
     utcnow,
 )
 from referee.rules.ruleset import Ruleset, RulesetError
-from referee.rules.variants import UnknownPresetError, get_preset
+from referee.rules.variants import Preset, UnknownPresetError, get_preset, list_presets
 
 from . import board as board_service
 from .entry import EntryError, normalise, rule_entry
 
 MAX_NAME = 40
+PLAYABLE_FAMILIES = frozenset({"two_handed"})  # the families the scoreboard folds today
+
+
+def playable_presets() -> list[Preset]:
+    return [p for p in list_presets() if p.family in PLAYABLE_FAMILIES]
 
 
 class Conflict(Exception):
@@ -74,6 +79,8 @@ def create_match(
         chosen = get_preset(preset)
     except UnknownPresetError as e:
         raise EntryError("preset", str(e)) from None
+    if chosen.family not in PLAYABLE_FAMILIES:
+        raise EntryError("preset", f"{chosen.title} cannot be scored here yet (two-handed only)")
     try:
         rules = chosen.rules.with_overrides(**dict(overrides or {}))
     except RulesetError as e:

@@ -87,6 +87,7 @@ def presets() -> Response:
                     "title": p.title,
                     "description": p.description,
                     "family": p.family,
+                    "playable": p.family in match_service.PLAYABLE_FAMILIES,
                     "rules": p.rules.to_dict(),
                 }
                 for p in list_presets()

@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 from referee.forms import ActionForm, new_match_form
 from referee.models import Hand, Match, MatchStatus, db
 from referee.rules.ruleset import FIELD_HELP
-from referee.rules.variants import DEFAULT_PRESET, get_preset, list_presets
+from referee.rules.variants import DEFAULT_PRESET, get_preset
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services.entry import EntryError
@@ -56,7 +56,8 @@ def home() -> str:
 
 def _preset_data() -> dict[str, object]:
     return {
-        p.name: {"description": p.description, "rules": p.rules.to_dict()} for p in list_presets()
+        p.name: {"description": p.description, "rules": p.rules.to_dict()}
+        for p in match_service.playable_presets()
     }
 
 
@@ -109,7 +110,7 @@ def _render_new(form: object) -> str:
     return render_template(
         "new_match.html",
         form=form,
-        presets=list_presets(),
+        presets=match_service.playable_presets(),
         preset_data=_preset_data(),
         help=FIELD_HELP,
     )

@@ -44,6 +44,7 @@ def test_create_match_returns_links_and_token(client):
         ({"players": ["Ann", "ann"]}, "player_1"),
         ({"players": ["Ann", ""]}, "player_1"),
         ({"players": ["Ann", "Ben"], "preset": "nope"}, "preset"),
+        ({"players": ["Ann", "Ben"], "preset": "partnership"}, "preset"),
         ({"players": ["Ann", "Ben"], "rules": {"knock_limit": 99}}, "knock_limit"),
         ({"players": ["Ann", "Ben"], "rules": {"no_such_rule": 1}}, "no_such_rule"),
         ({"players": ["Ann", "Ben"], "stake_per_point": "-2"}, "stake_per_point"),
@@ -212,3 +213,14 @@ def test_nothing_to_undo_is_409(client):
     view_id, token = api_match(client)
     response = client.post(f"/api/v1/matches/{view_id}/undo", headers={"X-Edit-Token": token})
     assert response.status_code == 409
+
+
+def test_oklahoma_needs_the_upcard(client):
+    view_id, token = api_match(client, preset="oklahoma")
+    response = add(client, view_id, token, **knock(k=5, d=20))
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"] == "upcard"
+    # a 7♠ upcard: knock limit 7, spades double the hand
+    response = add(client, view_id, token, **knock(k=5, d=20, upcard="7S"))
+    assert response.status_code == 201
+    assert response.get_json()["match"]["totals"]["Ann"] == 30

@@ -7,7 +7,7 @@ import html
 import re
 
 from referee.rules.ruleset import FIELD_HELP, Ruleset
-from referee.rules.variants import list_presets
+from referee.services.matches import playable_presets
 from tests.web.helpers import add_quick, csrf_from, rule_form_data, start_match
 
 
@@ -29,7 +29,7 @@ def test_home_lists_matches_in_play_and_finished(client):
 
 def test_new_match_offers_every_preset_and_every_rule_with_its_help(client):
     page = text(client.get("/new"))
-    for preset in list_presets():
+    for preset in playable_presets():
         assert preset.title in page
         assert preset.description in page
     for f in dataclasses.fields(Ruleset):
