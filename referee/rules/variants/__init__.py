@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ruleset import Ruleset
-from . import cutthroat, standard
+from . import chouette, cutthroat, standard
 
 TWO_HANDED = "two_handed"
 """Two players, every hand: :mod:`referee.rules.adjudicate` and :mod:`referee.rules.ledger`."""
@@ -81,6 +81,17 @@ _THREE_HANDED = (
         source="RULES.md §6.1 (pagat)",
         players=(3, 3),
         options=("cutthroat_rotation",),
+    ),
+    Preset(
+        name="chouette",
+        title="Chouette (box against a partnership)",
+        description="The box plays the whole game against the partnership's captain, who "
+        "gives way on losing a hand; the box collects from or pays each partner in full.",
+        rules=chouette.CHOUETTE,
+        family=CHOUETTE,
+        source="RULES.md §6.3 (RG-3)",
+        players=(3, 8),
+        options=("chouette_after_game",),
     ),
 )
 
