@@ -30,7 +30,7 @@ Seats are indices into the match's players; there are at least three.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -38,6 +38,7 @@ from ..ledger import GameLedger, MatchLedger, fold_match
 from ..results import HandResult, HandScore, Role, Step
 from ..ruleset import ChouetteAfterGame, Ruleset
 from ..settlement import Settlement, SettlementRounding, settle
+from .labels import Label, labeller, step
 
 CHOUETTE = Ruleset()
 """Chouette under the app's default two-handed table (RG-3: "a 2-player game")."""
@@ -273,14 +274,14 @@ def fold_chouette(
     """
     if names is not None and len(names) != first.players:
         raise ChouetteError(f"{first.players} names are needed (got {len(names)})")
-    label = _labeller(names)
+    label = labeller(names)
     seatings: list[ChouetteSeating] = []
     steps: list[Step] = []
     scores: list[HandScore] = []
     starts: list[ChouetteSeating] = [first]  # each game's roles at its start
     game_scores: list[HandScore] = []
     current = first
-    why = Step(
+    why = step(
         f"From the cut: {label(first.box)} is in the box; {label(first.captain)} captains"
         f"{_queue_text(first, label)}.",
         "§6.3",
@@ -292,7 +293,7 @@ def fold_chouette(
                 current = current.with_captain(hand.captain)
             except ChouetteError as exc:
                 raise ChouetteError(f"hand {number}: {exc}") from None
-            why = Step(
+            why = step(
                 f"Hand {number} was played as the table recorded it: {label(current.captain)} "
                 f"captained against {label(current.box)}.",
                 "§6.3",
@@ -367,17 +368,8 @@ def _hand(hand: ChouetteHand, seating: ChouetteSeating) -> tuple[HandScore, bool
 
 # -- steps ---------------------------------------------------------------------------------
 
-_Label = Callable[[int], str]
 
-
-def _labeller(names: Sequence[str] | None) -> _Label:
-    def label(seat: int) -> str:
-        return names[seat] if names is not None else f"seat {seat}"
-
-    return label
-
-
-def _queue_text(seating: ChouetteSeating, label: _Label) -> str:
+def _queue_text(seating: ChouetteSeating, label: Label) -> str:
     if not seating.queue:
         return ""
     return "; next in line: " + ", ".join(label(s) for s in seating.queue)
@@ -388,7 +380,7 @@ def _hand_step(
     played: ChouetteSeating,
     box_won: bool | None,
     after: ChouetteSeating,
-    label: _Label,
+    label: Label,
 ) -> Step:
     if box_won is None:
         text = f"Nobody won hand {number}: {label(played.captain)} captains again."
@@ -399,11 +391,11 @@ def _hand_step(
         )
     else:
         text = f"{label(played.captain)} won hand {number} and keeps the captaincy."
-    return Step(text, "§6.3")
+    return step(text, "§6.3")
 
 
 def _game_step(
-    number: int, game: GameLedger, after: ChouetteSeating, rule: ChouetteAfterGame, label: _Label
+    number: int, game: GameLedger, after: ChouetteSeating, rule: ChouetteAfterGame, label: Label
 ) -> Step:
     won = None if game.winner is None else game.winner == BOX
     value = game.margin or 0
@@ -414,7 +406,7 @@ def _game_step(
         how = "the winning captain takes the box; the old box joins the back of the queue"
     else:
         how = "the box stays"
-    return Step(
+    return step(
         f"Game {number} is over ({result}, value {value}); {how} "
         f"(chouette_after_game={rule.value}): {label(after.box)} is in the box, "
         f"{label(after.captain)} captains{_queue_text(after, label)}.",

@@ -31,17 +31,16 @@ Seats are 0, 1 and 2, in the order the players sit (clockwise).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
 from ..results import Step
 from ..ruleset import Rotation
+from .labels import Label, labeller, step
 
 SEATS = 3
 """Three players, two of whom play each hand."""
-
-_Label = Callable[[int], str]
 
 
 class SeatingError(ValueError):
@@ -207,7 +206,7 @@ def plan_seatings(
     a winner did not play in it.
     """
     rotation = Rotation(rotation)
-    label = _labeller(names)
+    label = labeller(names, SEATS)
     expected: list[Seating] = []
     played: list[Seating] = []
     steps: list[Step] = []
@@ -217,7 +216,7 @@ def plan_seatings(
         expected.append(current)
         actual = outcome.seating if outcome.seating is not None else current
         if actual != current:
-            why = Step(
+            why = step(
                 f"Hand {number} was played as the table recorded it: {_describe(actual, label)} "
                 f"(the rotation called for {_describe(current, label)}).",
                 "§6",
@@ -245,17 +244,7 @@ def plan_seatings(
 # -- steps ---------------------------------------------------------------------------------
 
 
-def _labeller(names: Sequence[str] | None) -> _Label:
-    if names is not None and len(names) != SEATS:
-        raise SeatingError(f"{SEATS} names are needed (got {len(names)})")
-
-    def label(seat: int) -> str:
-        return names[seat] if names is not None else f"seat {seat}"
-
-    return label
-
-
-def _describe(seating: Seating, label: _Label) -> str:
+def _describe(seating: Seating, label: Label) -> str:
     a, b = (label(s) for s in seating.players)
     dealer = label(seating.dealer)
     if seating.dealer_plays:
@@ -266,14 +255,14 @@ def _describe(seating: Seating, label: _Label) -> str:
     return f"{dealer} deals, {a} plays {b}, {label(seating.sitting_out)} sits out"
 
 
-def _first_step(first: Seating, rotation: Rotation, label: _Label) -> Step:
+def _first_step(first: Seating, rotation: Rotation, label: Label) -> Step:
     if rotation is Rotation.LOSER_DEALS_SITS_OUT:
         rule = "§6.1"
         how = "the lowest cut deals and sits out"
     else:
         rule = "§6.2"
         how = "the lowest cut sits out, the second-lowest deals and plays the highest"
-    return Step(f"First hand from the cut ({how}): {_describe(first, label)}.", rule)
+    return step(f"First hand from the cut ({how}): {_describe(first, label)}.", rule)
 
 
 def _rotation_step(
@@ -282,22 +271,22 @@ def _rotation_step(
     winner: int | None,
     following: Seating,
     rotation: Rotation,
-    label: _Label,
+    label: Label,
 ) -> Step:
     if winner is None:
-        return Step(
+        return step(
             f"Nobody won hand {number}: the same two replay with the same dealer "
             f"({_describe(following, label)}).",
             "R16",
         )
     loser = played.opponent(winner)
     if rotation is Rotation.LOSER_DEALS_SITS_OUT:
-        return Step(
+        return step(
             f"{label(loser)} lost hand {number}, so deals the next and sits out: "
             f"{label(winner)} plays {label(played.sitting_out)}.",
             "§6.1",
         )
-    return Step(
+    return step(
         f"{label(loser)} lost hand {number}, so sits out; {label(played.sitting_out)}, who sat "
         f"out, deals to {label(winner)}.",
         "§6.2",
