@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ruleset import Ruleset
-from . import chouette, cutthroat, standard
+from . import battle_royal, chouette, cutthroat, standard
 
 TWO_HANDED = "two_handed"
 """Two players, every hand: :mod:`referee.rules.adjudicate` and :mod:`referee.rules.ledger`."""
@@ -92,6 +92,23 @@ _THREE_HANDED = (
         source="RULES.md §6.3 (RG-3)",
         players=(3, 8),
         options=("chouette_after_game",),
+    ),
+    Preset(
+        name="battle_royal",
+        title="Battle Royal (three players every hand)",
+        description="All three play; layoffs only on the knocker's own melds; the lowest count "
+        "scores the others' counts less its own; gin 40, an undercut knocker loses 20; game 200.",
+        rules=battle_royal.BATTLE_ROYAL,
+        family=BATTLE_ROYAL,
+        source="RULES.md §6.5 (RG-3)",
+        players=(3, 3),
+        options=(
+            "battle_royal_winner_formula",
+            "battle_royal_tied_low",
+            "battle_royal_undercut_pays_difference",
+            "layoff_chain",
+            "layoff_original_melds_only",
+        ),
     ),
 )
 
