@@ -1,4 +1,46 @@
 """Gin Referee: a score-keeper and referee for Gin Rummy played with real cards.
 
-The rules engine lives in :mod:`referee.rules` and needs nothing but the standard library.
+The rules engine lives in :mod:`referee.rules` and needs nothing but the standard library;
+this module only holds the Flask app factory, and imports Flask when it is called.
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the web app: config, database, migrations, CSRF, blueprints, CLI commands.
+
+    The instance folder (database, generated secret key, ``config.py``) is ``instance/`` at
+    the project root, or ``REFEREE_INSTANCE_PATH`` when set.
+    """
+    import os
+
+    from flask import Flask
+
+    from . import cli, config, migrate, web
+    from .models import db
+
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+        instance_path=os.environ.get("REFEREE_INSTANCE_PATH") or None,
+    )
+    config.load(app, test_config)
+    db.init_app(app)
+    migrate.init_app(app)
+    web.init_app(app)
+    cli.init_app(app)
+    if app.config["AUTO_MIGRATE"]:
+        migrate.upgrade_on_start(app)
+    return app

@@ -365,36 +365,7 @@ def min_deadwood_after_discard(cards: Sequence[Card], rules: Ruleset = DEFAULT_R
     >>> min_deadwood_after_discard(parse_cards("AS 2S 3S 4S 7H 7D 7C KH KD 9C QS"))
     29
     """
-    entry = _BY_ID.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = _entry(rules)
-    run = entry[1]
-    gain = entry[2]
-    m0 = m1 = m2 = m3 = 0
-    try:
-        for c in cards:
-            s = c.suit
-            if s is _S:
-                m0 |= _BIT[c.rank]  # type: ignore[index]
-            elif s is _H:
-                m1 |= _BIT[c.rank]  # type: ignore[index]
-            elif s is _D:
-                m2 |= _BIT[c.rank]  # type: ignore[index]
-            else:
-                m3 |= _BIT[c.rank]  # type: ignore[index]
-        extra = 0
-        joker_gain = _NEG
-    except TypeError:  # a joker: no rank, no suit
-        m0, m1, m2, m3, jokers = _masks_with_jokers(cards)
-        extra = jokers * entry[5]
-        joker_gain = entry[5] if jokers else _NEG
-    ge3 = (m0 & m1 & (m2 | m3)) | ((m0 | m1) & m2 & m3)
-    if not ge3:
-        saved = max(gain[m0], gain[m1], gain[m2], gain[m3], joker_gain)
-        if saved == _NEG:
-            raise ValueError("there is no card to discard")
-        return run[m0] + run[m1] + run[m2] + run[m3] + extra - saved
-    return _both_with_sets(m0, m1, m2, m3, ge3, entry, joker_gain)[1] + extra
+    return deadwood_and_after_discard(cards, rules)[1]
 
 
 def is_all_melded(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> bool:

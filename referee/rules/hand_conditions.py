@@ -1,8 +1,9 @@
 """What one deal's conditions make of the table's rules: the knock limit and the multipliers.
 
-In the standard game these are the table's fixed numbers. In Oklahoma (RULES.md §3) the first
-upcard sets each hand's knock limit and a spade doubles the hand, so the limit has to be worked
-out per hand and explained in the ruling.
+In the standard game these are the table's fixed numbers (Straight Gin's limit 0 means gin
+only, RULES.md §5). In Oklahoma (RULES.md §3) the first upcard sets each hand's knock limit
+and a spade doubles the hand, so the limit has to be worked out per hand and explained in the
+ruling.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class HandConditions:
         return deadwood == 0 or rules.knock_allowed(deadwood, self.knock_limit)
 
     def limit_text(self, rules: Ruleset) -> str:
-        if self.knock_limit is None:
+        if self.knock_limit is None or self.knock_limit == 0:
             return "gin only"
         return f"deadwood {rules.knock_limit_text(self.knock_limit)}"
 
@@ -41,6 +42,10 @@ class UpcardRequiredError(ValueError):
 def hand_conditions(rules: Ruleset, upcard: Card | None = None) -> HandConditions:
     """The knock limit and multipliers for one deal under ``rules``, with the steps saying why."""
     if not rules.oklahoma:
+        if rules.knock_limit == 0:
+            # Straight Gin (RULES.md §5): the limit 0 allows no knock at all, only gin.
+            step = Step("No knocking at this table: only gin or big gin ends a hand.", "§5")
+            return HandConditions(0, 1, 1, (step,))
         return HandConditions(rules.knock_limit, 1, 1, ())
     if upcard is None:
         raise UpcardRequiredError("Oklahoma needs the first upcard: it sets the knock limit")

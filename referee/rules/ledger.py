@@ -222,25 +222,39 @@ class MatchLedger:
     @property
     def totals(self) -> tuple[int, ...]:
         """Sum of the final totals of the finished games, by seat."""
-        sums = [0] * self.players
-        for g in self.finished_games:
-            for t in g.tally:
-                sums[t.seat] += t.total
-        return tuple(sums)
+        return summed_totals(self.finished_games, self.players)
 
     @property
     def games_won(self) -> tuple[int, ...]:
-        won = [0] * self.players
-        for g in self.finished_games:
-            if g.winner is not None:
-                won[g.winner] += 1
-        return tuple(won)
+        return games_won_by_seat(self.finished_games, self.players)
 
     @property
     def extras(self) -> tuple[ExtraPayment, ...]:
         """Extra payments of all finished games; ``settle(ledger.totals, stake, ledger.extras)``
         settles the match."""
-        return tuple(e for g in self.finished_games for e in g.extras)
+        return extras_of(self.finished_games)
+
+
+def summed_totals(games: Sequence[GameLedger], players: int) -> tuple[int, ...]:
+    """Final totals of ``games`` added up by seat: a match (or a Hollywood sheet) in total."""
+    sums = [0] * players
+    for g in games:
+        for t in g.tally:
+            sums[t.seat] += t.total
+    return tuple(sums)
+
+
+def games_won_by_seat(games: Sequence[GameLedger], players: int) -> tuple[int, ...]:
+    won = [0] * players
+    for g in games:
+        if g.winner is not None:
+            won[g.winner] += 1
+    return tuple(won)
+
+
+def extras_of(games: Sequence[GameLedger]) -> tuple[ExtraPayment, ...]:
+    """Payments made outside the totals (a cutthroat shutout), game by game."""
+    return tuple(e for g in games for e in g.extras)
 
 
 # -- folding -------------------------------------------------------------------------------
@@ -252,40 +266,61 @@ def fold_match(scores: Sequence[HandScore], rules: Ruleset, players: int = 2) ->
     Every ``HandScore`` must have ``players`` seats; a dead or washed hand is all zeros (it is
     played, so it counts in ``hands_played``, but gives no points and no box).
     """
-    _check_players(players)
-    _check_scores(scores, players)
+    check_players(players)
+    check_scores(scores, players)
     games: list[GameLedger] = []
     lines: list[HandLine] = []
-    points = [0] * players
-    boxes = [0] * players
-    won = [0] * players
     for index, score in enumerate(scores):
-        for seat in range(players):
-            points[seat] += score.points[seat]
-            boxes[seat] += score.boxes[seat]
-            won[seat] += 1 if score.boxes[seat] > 0 else 0
-        totals = _target_totals(points, boxes, rules)
-        lines.append(
-            HandLine(
-                hand_index=index,
-                game=len(games) + 1,
-                hands_played=len(lines) + 1,
-                score=score,
-                points=tuple(points),
-                boxes=tuple(boxes),
-                hands_won=tuple(won),
-                target_totals=totals,
-            )
-        )
-        if max(totals) >= rules.game_target:
-            games.append(_finished_game(len(games) + 1, players, rules, tuple(lines)))
+        line = advance(lines[-1] if lines else None, index, len(games) + 1, score, rules)
+        lines.append(line)
+        if reached_target(line, rules):
+            games.append(close_game(len(games) + 1, players, rules, tuple(lines)))
             lines = []
-            points = [0] * players
-            boxes = [0] * players
-            won = [0] * players
     if lines:
         games.append(GameLedger(len(games) + 1, players, rules, tuple(lines)))
     return MatchLedger(players=players, rules=rules, games=tuple(games), hands=len(scores))
+
+
+# -- the pieces of a game, for variants that post hands to games their own way ---------------
+#
+# Hollywood (``variants.hollywood``) posts one hand to several games at once; it builds each
+# game from these same pieces, so every game closes, tallies and pays exactly as here.
+
+
+def advance(
+    previous: HandLine | None, hand_index: int, game: int, score: HandScore, rules: Ruleset
+) -> HandLine:
+    """A game's next scoreboard line: the running line ``previous`` (None for the game's first
+    hand) with ``score`` added. ``hand_index`` is the hand's place in the match."""
+    seats = score.seats
+    if previous is None:
+        points, boxes, won, played = [0] * seats, [0] * seats, [0] * seats, 0
+    else:
+        if previous.score.seats != seats:
+            raise ValueError(
+                f"hand {hand_index + 1} has {seats} seats, but the game has {previous.score.seats}"
+            )
+        points, boxes = list(previous.points), list(previous.boxes)
+        won, played = list(previous.hands_won), previous.hands_played
+    for seat in range(seats):
+        points[seat] += score.points[seat]
+        boxes[seat] += score.boxes[seat]
+        won[seat] += 1 if score.boxes[seat] > 0 else 0
+    return HandLine(
+        hand_index=hand_index,
+        game=game,
+        hands_played=played + 1,
+        score=score,
+        points=tuple(points),
+        boxes=tuple(boxes),
+        hands_won=tuple(won),
+        target_totals=_target_totals(points, boxes, rules),
+    )
+
+
+def reached_target(line: HandLine, rules: Ruleset) -> bool:
+    """Whether a game ends on this line: some seat's target total reached ``game_target``."""
+    return max(line.target_totals) >= rules.game_target
 
 
 _SHUTOUT_LABELS = {
@@ -296,9 +331,13 @@ _SHUTOUT_LABELS = {
 }
 
 
-def _finished_game(
+def close_game(
     number: int, players: int, rules: Ruleset, lines: tuple[HandLine, ...]
 ) -> GameLedger:
+    """A finished game from its lines (the last one reached the target): the winner, game
+    bonus, shutout and each player's tally."""
+    if not lines:
+        raise ValueError("a game needs at least one hand to finish")
     last = lines[-1]
     totals = last.target_totals
     crossed = tuple(s for s in range(players) if totals[s] >= rules.game_target)
@@ -374,12 +413,14 @@ def _unique_max(values: Sequence[int]) -> int | None:
     return seats[0] if len(seats) == 1 else None
 
 
-def _check_players(players: int) -> None:
+def check_players(players: int) -> None:
+    """Refuse a player count a match cannot have (a ValueError saying why)."""
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
         raise ValueError(f"a match needs at least 2 players (got {players!r})")
 
 
-def _check_scores(scores: Sequence[HandScore], players: int) -> None:
+def check_scores(scores: Sequence[HandScore], players: int) -> None:
+    """Refuse hand scores that do not fit a ``players``-seat match, naming the hand."""
     for index, score in enumerate(scores):
         if score.seats != players:
             raise ValueError(
@@ -418,8 +459,8 @@ def dealers(
     when a hand has no clear winner); ALTERNATE — the deal passes to the next seat; LOSER —
     the other seat of a two-player game. The rule runs on across games.
     """
-    _check_players(players)
-    _check_scores(scores, players)
+    check_players(players)
+    check_scores(scores, players)
     if isinstance(first_dealer, bool) or not 0 <= first_dealer < players:
         raise ValueError(f"the first dealer must be a seat 0–{players - 1} (got {first_dealer})")
     if rules.next_dealer is NextDealer.LOSER and players != 2:

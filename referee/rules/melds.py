@@ -271,6 +271,9 @@ def _gen_runs(items: _Items, ctx: _Ctx, out: _Collector, size: int | None) -> No
             present[pos] = counts.get(_card_at(suit, pos), 0) > 0
         if not any(present):
             continue
+        # the same natural cards with the same number of wilds make the same melds wherever
+        # they stand: keep only the highest valid placement of each
+        placements: dict[tuple[tuple[int, ...], int], tuple[int, int, tuple[int, ...]]] = {}
         for lo in range(1, ctx.top - lo_len + 2):
             if wild_total == 0 and not present[lo]:
                 continue
@@ -290,7 +293,17 @@ def _gen_runs(items: _Items, ctx: _Ctx, out: _Collector, size: int | None) -> No
                 spare = wild_total - len(mandatory)
                 for k in range(min(spare, len(avail) - need_nat) + 1):
                     for replaced in combinations(avail, k):
-                        _emit_runs(suit, lo, hi, avail, mandatory, replaced, wilds, ctx, out)
+                        wild_pos = tuple(sorted([*mandatory, *replaced]))
+                        if not ctx.adjacent_ok and _touching(wild_pos):
+                            continue
+                        naturals = tuple(p for p in avail if p not in replaced)
+                        key = (
+                            tuple(sorted(_card_at(suit, p).index for p in naturals)),
+                            len(wild_pos),
+                        )
+                        placements[key] = (lo, hi, wild_pos)
+        for (_, _), (lo, hi, wild_pos) in placements.items():
+            _emit_runs(suit, lo, hi, wild_pos, wilds, out)
 
 
 def _touching(positions: Sequence[int]) -> bool:
@@ -299,20 +312,9 @@ def _touching(positions: Sequence[int]) -> bool:
 
 
 def _emit_runs(
-    suit: Suit,
-    lo: int,
-    hi: int,
-    avail: list[int],
-    mandatory: list[int],
-    replaced: tuple[int, ...],
-    wilds: _Items,
-    ctx: _Ctx,
-    out: _Collector,
+    suit: Suit, lo: int, hi: int, wild_pos: tuple[int, ...], wilds: _Items, out: _Collector
 ) -> None:
-    wild_pos = sorted([*mandatory, *replaced])
-    if not ctx.adjacent_ok and _touching(wild_pos):
-        return
-    nat_cards = {p: _card_at(suit, p) for p in avail if p not in replaced}
+    nat_cards = {p: _card_at(suit, p) for p in range(lo, hi + 1) if p not in wild_pos}
     used = Counter(nat_cards.values())
     pool = [(t, c - used.get(t, 0)) for t, c in wilds if c - used.get(t, 0) > 0]
     for extra in _submultisets(pool, len(wild_pos), len(wild_pos)):
@@ -449,26 +451,27 @@ def _diagnose(cards: Sequence[Card], ctx: _Ctx, kind: MeldKind | None) -> str:
     smallest = min(ctx.min_set, ctx.min_run)
     if len(cards) < smallest:
         return f"{shown} is not a meld: a meld needs at least {smallest} cards"
-    dead_jokers = [c for c in cards if c.is_joker and not ctx.jokers_wild]
-    if dead_jokers:
+    if any(c.is_joker and not ctx.jokers_wild for c in cards):
         return f"{shown} is not a meld: jokers are not wild in this game"
-    fixed = [c for c in cards if not ctx.wild(c)]
-    wild_count = len(cards) - len(fixed)
-    if len(fixed) < max(1, ctx.min_nat) and (ctx.min_nat > 0 or not fixed):
-        need = max(1, ctx.min_nat)
-        if len([c for c in cards if not c.is_joker]) < need:
-            return f"{shown} is not a meld: a meld needs at least {_plural(need, 'natural card')}"
-    ranks = {c.rank for c in fixed}
-    suits = {c.suit for c in fixed}
-    if kind is MeldKind.SET or (kind is None and len(ranks) <= 1 and len(suits) != 1):
+    fixed = [c for c in cards if not ctx.wild(c)]  # cards that can only stand as themselves
+    wilds = len(cards) - len(fixed)
+    set_shape = len({c.rank for c in fixed}) <= 1
+    run_shape = len({c.suit for c in fixed}) <= 1
+    if kind is MeldKind.SET or (kind is None and set_shape and not run_shape):
         return f"{shown} is not a set: " + _set_reason(cards, fixed, ctx)
-    if kind is MeldKind.RUN or (kind is None and len(suits) == 1 and len(ranks) != 1):
-        return f"{shown} is not a run: " + _run_reason(cards, fixed, wild_count, ctx)
-    if kind is None and len(ranks) <= 1:
-        # one natural card (or copies of it) and wilds: both readings failed
-        set_reason = _set_reason(cards, fixed, ctx)
-        return f"{shown} is not a set ({set_reason}) nor a run"
-    return f"{shown} is not a meld: a set needs cards of one rank and a run cards of one suit"
+    if kind is MeldKind.RUN or (kind is None and run_shape and not set_shape):
+        return f"{shown} is not a run: " + _run_reason(cards, fixed, wilds, ctx)
+    if not set_shape and not run_shape:
+        return f"{shown} is not a meld: a set needs cards of one rank and a run cards of one suit"
+    as_set = _set_reason(cards, fixed, ctx)
+    as_run = _run_reason(cards, fixed, wilds, ctx)
+    if as_set == as_run:
+        return f"{shown} is not a meld: {as_set}"
+    return f"{shown} is neither a set ({as_set}) nor a run ({as_run})"
+
+
+def _naturals_reason(ctx: _Ctx) -> str:
+    return f"a meld needs at least {_plural(max(1, ctx.min_nat), 'natural card')}"
 
 
 def _set_reason(cards: Sequence[Card], fixed: Sequence[Card], ctx: _Ctx) -> str:
@@ -484,7 +487,7 @@ def _set_reason(cards: Sequence[Card], fixed: Sequence[Card], ctx: _Ctx) -> str:
                 f"{twice[0].label} appears twice, and a set holds each suit once "
                 f"(repeated suits need sets of more than 4 cards)"
             )
-    return f"it needs at least {_plural(max(1, ctx.min_nat), 'natural card')}"
+    return _naturals_reason(ctx)
 
 
 def _run_reason(cards: Sequence[Card], fixed: Sequence[Card], wilds: int, ctx: _Ctx) -> str:
@@ -496,6 +499,8 @@ def _run_reason(cards: Sequence[Card], fixed: Sequence[Card], wilds: int, ctx: _
     twice = [c for c, k in Counter(fixed).items() if k > 1]
     if twice:
         return f"{twice[0].label} appears twice"
+    if not fixed:
+        return _naturals_reason(ctx)
     suit = fixed[0].suit
     assert suit is not None
     ranks = sorted(int(c.rank) for c in fixed if c.rank is not None)
@@ -520,7 +525,7 @@ def _run_reason(cards: Sequence[Card], fixed: Sequence[Card], wilds: int, ctx: _
     if not ctx.adjacent_ok and wilds > 1:
         return "two wild cards may not stand side by side in a run"
     if ctx.min_nat > len(fixed):
-        return f"it needs at least {_plural(ctx.min_nat, 'natural card')}"
+        return _naturals_reason(ctx)
     return "its cards do not fit one run"
 
 
@@ -579,11 +584,14 @@ class _Solver:
         self.options = tuple(tuple(o) for o in options)
         self.option_codes = tuple(tuple(self.codes[m] for m in o) for o in options)
         self.memo: dict[int, int] = {0: 0}
+        self.choice_memo: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+        self.has_jokers = JOKER in self.index
 
     def encode(self, cards: Iterable[Card]) -> int:
         return sum(self.unit[self.index[_type(c)]] for c in cards)
 
     def fits(self, state: int, code: int) -> bool:
+        """Whether the cards of ``code`` are all among those of ``state``."""
         g = self.guard
         return ((state | g) - code) & g == g
 
@@ -621,6 +629,29 @@ class _Solver:
 
         return solve(state)
 
+    def optimal_choices(self, s: int) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+        """The lowest card type of ``s`` and the choices for it that keep the least deadwood.
+
+        A choice is (option index, meld id or -1 for deadwood, the state after it).
+        """
+        hit = self.choice_memo.get(s)
+        if hit is not None:
+            return hit
+        t = ((s & -s).bit_length() - 1) // self.width
+        goal = self.least(s)
+        g = self.guard
+        found: list[tuple[int, int, int]] = []
+        opts = self.options[t]
+        for i, code in enumerate(self.option_codes[t]):
+            if ((s | g) - code) & g == g and self.least(s - code) == goal:
+                found.append((i, opts[i], s - code))
+        nxt = s - self.unit[t]
+        if self.values[t] + self.least(nxt) == goal:
+            found.append((len(opts), -1, nxt))
+        result = (t, tuple(found))
+        self.choice_memo[s] = result
+        return result
+
     def arrangements(
         self, state: int, limit: int | None = None
     ) -> Iterator[tuple[list[int], list[int]]]:
@@ -631,33 +662,21 @@ class _Solver:
         """
         melds: list[int] = []
         dead: list[int] = []
-        w = self.width
 
         def rec(s: int, min_opt: int) -> Iterator[tuple[list[int], list[int]]]:
             if s == 0:
                 yield list(melds), list(dead)
                 return
-            t = ((s & -s).bit_length() - 1) // w
-            goal = self.least(s)
-            opts = self.options[t]
-            codes = self.option_codes[t]
-            for i in range(min_opt, len(opts) + 1):
-                if i < len(opts):
-                    code, cost = codes[i], 0
-                    if not self.fits(s, code):
-                        continue
-                else:
-                    code, cost = self.unit[t], self.values[t]
-                nxt = s - code
-                if cost + self.least(nxt) != goal:
+            t, choices = self.optimal_choices(s)
+            for i, meld_id, nxt in choices:
+                if i < min_opt:
                     continue
-                if i < len(opts):
-                    melds.append(opts[i])
+                if meld_id >= 0:
+                    melds.append(meld_id)
                 else:
                     dead.append(t)
-                again = i if self.count(nxt, t) else 0
-                yield from rec(nxt, again)
-                if i < len(opts):
+                yield from rec(nxt, i if self.count(nxt, t) else 0)
+                if meld_id >= 0:
                     melds.pop()
                 else:
                     dead.pop()
@@ -671,10 +690,14 @@ class _Solver:
         self, meld_ids: Sequence[int], dead: Sequence[int], jokers: Sequence[Card]
     ) -> Arrangement:
         """An Arrangement with real cards: the hand's jokers go to melds first, then deadwood."""
+        if not self.has_jokers:
+            melds = tuple(self.melds[m] for m in meld_ids)
+            dead_cards = sort_cards(self.types[t] for t in dead)
+            return Arrangement(melds, dead_cards, sum(self.values[t] for t in dead))
         it = iter(jokers)
         melds = tuple(_with_real_jokers(self.melds[m], it) for m in meld_ids)
-        dead_cards = [next(it) if self.types[t].is_joker else self.types[t] for t in dead]
-        dead_sorted = sort_cards(dead_cards)
+        types = self.types
+        dead_sorted = sort_cards(next(it) if types[t].is_joker else types[t] for t in dead)
         return Arrangement(melds, dead_sorted, deadwood_of(dead_sorted, self.rules))
 
 
@@ -733,8 +756,8 @@ def best_arrangements(
     ``limit`` stops after that many; the first ``limit`` are the same as without it.
 
     >>> from .cards import parse_cards
-    >>> [a.deadwood for a in best_arrangements(parse_cards("7S 7H 7D 8S 9S"))]
-    [15, 21]
+    >>> [(a.melds[0].label, a.deadwood) for a in best_arrangements(parse_cards("JS QS KS KH KD"))]
+    [('J♠ Q♠ K♠', 20), ('K♠ K♥ K♦', 20)]
     """
     solver = _solver_for(cards, rules)
     jokers = _jokers(cards)
@@ -806,21 +829,19 @@ def knock_options(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> Knoc
     if not cards:
         raise ValueError("there is no card to discard")
     fast = _fast(rules)
-    solver = _solver_for(cards, rules)
     by_type: dict[Card, int] = {}
-    for t, i in solver.index.items():
-        if fast is not None:
-            rest = _without(cards, [next(c for c in cards if _type(c) == t)])
-            by_type[t] = int(fast.min_deadwood(rest, rules))
-        else:
+    if fast is not None:
+        for card in set(cards):
+            by_type[_type(card)] = int(fast.min_deadwood(_without(cards, [card]), rules))
+        big = int(fast.min_deadwood(cards, rules)) == 0
+    else:
+        solver = _solver_for(cards, rules)
+        for t, i in solver.index.items():
             by_type[t] = solver.least(solver.full - solver.unit[i])
+        big = solver.least(solver.full) == 0
     per_card = tuple((c, by_type[_type(c)]) for c in sort_cards(set(cards)))
     least = min(v for _, v in per_card)
     discards = tuple(c for c, v in per_card if v == least)
-    if fast is not None:
-        big = int(fast.min_deadwood(cards, rules)) == 0
-    else:
-        big = solver.least(solver.full) == 0
     return KnockOptions(cards, rules, least, discards, big, per_card)
 
 

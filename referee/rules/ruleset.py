@@ -70,6 +70,13 @@ class OklahomaAce(StrEnum):
     ONE = "one"
 
 
+class PartnershipZeroNet(StrEnum):
+    """A partnership deal whose team net is exactly 0 (RULES.md §7, §12.6: no source says)."""
+
+    NO_BOX = "no_box"  # nobody scores: the deal is like a drawn one (the default)
+    BOX_EACH = "box_each"  # each team won a table, so each team takes a box
+
+
 class Rotation(StrEnum):
     """Who sits out the next hand when three play two at a time (RULES.md §6.1, §6.2)."""
 
@@ -170,6 +177,21 @@ class Ruleset:
     spade_double_box: bool = _opt(False, "a spade upcard also doubles that hand's box")
     kisses: bool = _opt(False, "extra boxes: gin 2, undercut 1 (Scarne)")
 
+    # Hollywood (RULES.md §4): an overlay on any two-handed table
+    hollywood: bool = _opt(False, "Hollywood: several games scored at once, posted by §4's rule")
+    hollywood_games: int = _opt(3, "Hollywood: games open at once", min=1, max=10)
+    hollywood_target: int | None = _opt(
+        None, "Hollywood: each game's target; none = game_target", min=1, max=10000
+    )
+    hollywood_continuous: bool = _opt(
+        False, "Hollywood: a new game opens whenever one closes, until the players stop"
+    )
+
+    # Partnership (RULES.md §7)
+    partnership_zero_net: PartnershipZeroNet = _opt(
+        PartnershipZeroNet.NO_BOX, "partnership deal netting exactly 0: no box, or a box each"
+    )
+
     # Three-handed formats (RULES.md §6); ignored by two-handed games
     cutthroat_rotation: Rotation = _opt(
         Rotation.LOSER_SITS_IDLE_DEALS,
@@ -208,6 +230,11 @@ class Ruleset:
                 problems.append(("wild_ranks", f"{rank} is not a rank (1-13)"))
         if problems:
             raise RulesetError(problems)
+
+    @property
+    def hollywood_game_target(self) -> int:
+        """The target each Hollywood game closes at: ``hollywood_target``, else ``game_target``."""
+        return self.game_target if self.hollywood_target is None else self.hollywood_target
 
     def _wild_supply(self) -> int:
         wild = (self.jokers if self.jokers_wild else 0) + 4 * self.decks * len(self.wild_ranks)

@@ -58,7 +58,7 @@ def test_preset_is_rg3_battle_royal() -> None:
     preset = get_preset("battle_royal")
     r = preset.rules
     assert r == BATTLE_ROYAL
-    assert preset.family == "battle_royal" and preset.players == (3, 3)
+    assert preset.family == "battle_royal" and preset.players == 3
     assert (r.gin_bonus, r.undercut_mode, r.undercut_bonus) == (
         40,
         UndercutMode.PENALTY_TO_KNOCKER,

@@ -153,7 +153,7 @@ def test_after_a_tied_game_the_box_stays() -> None:
 def test_preset() -> None:
     preset = get_preset("chouette")
     assert preset.family == "chouette"
-    assert preset.players[0] == 3 and preset.players[1] >= 4
+    assert list(preset.seats) == [3, 4, 5, 6, 7, 8]
     assert "chouette_after_game" in preset.options
 
 

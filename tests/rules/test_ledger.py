@@ -12,11 +12,14 @@ from referee.rules.ledger import (
     GameLedger,
     MatchLedger,
     TallyPart,
+    advance,
+    close_game,
     dealers,
     fold_match,
     hand_winner,
     is_dead,
     next_dealer,
+    reached_target,
 )
 from referee.rules.results import HandScore
 from referee.rules.ruleset import NextDealer, Ruleset, ShutoutRule
@@ -315,6 +318,28 @@ def test_too_few_players() -> None:
 def test_negative_boxes_are_refused() -> None:
     with pytest.raises(ValueError, match="hand 1: seat 1 cannot win a negative number of boxes"):
         fold_match([HandScore((0, 10), (0, -1))], Ruleset())
+
+
+# -- the pieces variants build games from ----------------------------------------------------
+
+
+def test_a_game_built_from_its_pieces_is_the_folded_game() -> None:
+    rules = table(box=20)
+    line = None
+    lines = []
+    for index, score in enumerate(PAGAT_GAME):
+        line = advance(line, index, 1, score, rules)
+        lines.append(line)
+        assert reached_target(line, rules) == (index == len(PAGAT_GAME) - 1)
+    assert close_game(1, 2, rules, tuple(lines)) == only_game(PAGAT_GAME, rules)
+
+
+def test_the_pieces_refuse_what_does_not_fit() -> None:
+    first = advance(None, 0, 1, win(A, 10), Ruleset())
+    with pytest.raises(ValueError, match="hand 2 has 3 seats, but the game has 2"):
+        advance(first, 1, 1, win(A, 10, seats=3), Ruleset())
+    with pytest.raises(ValueError, match="at least one hand"):
+        close_game(1, 2, Ruleset(), ())
 
 
 # -- the deal ------------------------------------------------------------------------------

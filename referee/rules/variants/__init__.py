@@ -1,47 +1,80 @@
 """Named presets (every table is a Ruleset) and the few functions where a variant really differs.
 
+A preset's ``family`` says which engine plays it, and so which pages and forms the web app
+shows; the web app switches on it (via :func:`play_family`, which also honours the Hollywood
+overlay set as a house rule):
+
+- ``two_handed`` — one game at a time: ``adjudicate`` each hand, ``ledger.fold_match``,
+  ``settlement.settle``. Oklahoma and Straight Gin are two-handed tables: their differences
+  are in the Ruleset (``hand_conditions`` applies them; ``variants.oklahoma`` describes a
+  hand's upcard for the scoreboard).
+- ``hollywood`` — a two-handed table with ``rules.hollywood``: the hands are ruled the same,
+  then folded by ``variants.hollywood.fold_hollywood`` into several games at once.
+- ``partnership`` — four players in two teams: each deal's two tables are ruled as two-handed
+  hands and combined by ``variants.partnership.deal_score``, then folded by the ledger.
+- ``cutthroat`` — three players, two at a time (Cutthroat, and pagat's dealer-sits-out game,
+  which differs only in ``cutthroat_rotation``): ``variants.rotation`` seats each hand,
+  ``adjudicate`` rules it as a two-handed hand, ``variants.cutthroat.fold_cutthroat`` folds
+  the match; ``variants.cutthroat.settle_game`` settles a game pairwise.
+- ``chouette`` — the box against a partnership (3–8 players): ``adjudicate`` rules each hand
+  (box against captain), ``variants.chouette.fold_chouette`` keeps the roles, the two scores
+  and each game's value; ``ChouetteGame.settle`` settles the box against each partner.
+- ``battle_royal`` — three players in every hand: ``variants.battle_royal.rule_cards`` or
+  ``rule_counts`` rules a hand, ``fold_battle_royal`` folds the match (the ledger with three
+  seats), ``settle_game`` settles pairwise.
+
 >>> get_preset("american").rules.gin_bonus
 25
+>>> play_family(get_preset("american").family, get_preset("american").rules.with_overrides(
+...     hollywood=True))
+'hollywood'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ..ruleset import Ruleset
-from . import battle_royal, chouette, cutthroat, standard
+from . import battle_royal, chouette, cutthroat, hollywood, partnership, standard
 
-TWO_HANDED = "two_handed"
-"""Two players, every hand: :mod:`referee.rules.adjudicate` and :mod:`referee.rules.ledger`."""
-CUTTHROAT = "cutthroat"
-"""Three players, two at a time, individual totals: :mod:`.rotation` and :mod:`.cutthroat`."""
-CHOUETTE = "chouette"
-"""The box against a partnership of two or more: :mod:`.chouette`."""
-BATTLE_ROYAL = "battle_royal"
-"""Three players in every hand, a three-way hand score: :mod:`.battle_royal`."""
 
-FAMILIES: tuple[str, ...] = (TWO_HANDED, CUTTHROAT, CHOUETTE, BATTLE_ROYAL)
-"""Every game family; a page or an API switches on :attr:`Preset.family`."""
+class Family(StrEnum):
+    """Which engine plays a preset (see the module docstring)."""
+
+    TWO_HANDED = "two_handed"
+    HOLLYWOOD = "hollywood"
+    PARTNERSHIP = "partnership"
+    CUTTHROAT = "cutthroat"
+    CHOUETTE = "chouette"
+    BATTLE_ROYAL = "battle_royal"
 
 
 @dataclass(frozen=True)
 class Preset:
     """A named table: its rules, the game family it belongs to, and a one-line description.
 
-    ``family`` says which engine plays it (one of :data:`FAMILIES`); ``players`` the fewest and
-    most players it takes; ``options`` the :class:`~referee.rules.ruleset.Ruleset` fields that
-    matter to this format beyond the two-handed ones, for the new-match form to offer as house
-    rules (each has help text in ``FIELD_HELP``).
+    ``players`` is how many people the table seats (partnership: 4, in two teams), or the fewest
+    when ``max_players`` says it takes more (Chouette: 3 to 8). ``options`` are the
+    :class:`~referee.rules.ruleset.Ruleset` fields that matter to this format beyond the
+    two-handed ones, for the new-match form to offer as house rules (each has help text in
+    ``FIELD_HELP``).
     """
 
     name: str
     title: str
     description: str
     rules: Ruleset
-    family: str = TWO_HANDED
+    family: str = Family.TWO_HANDED.value
     source: str = ""
-    players: tuple[int, int] = (2, 2)
+    players: int = 2
+    max_players: int | None = None
     options: tuple[str, ...] = ()
+
+    @property
+    def seats(self) -> range:
+        """Every number of players the table takes."""
+        return range(self.players, (self.max_players or self.players) + 1)
 
 
 class UnknownPresetError(KeyError):
@@ -54,11 +87,6 @@ class UnknownPresetError(KeyError):
         return f"`{self.name}` is not a preset (known: {known})"
 
 
-_TWO_HANDED = tuple(
-    Preset(name=name, title=title, description=description, rules=rules, source=source)
-    for name, title, description, rules, source in standard.TABLES
-)
-
 _THREE_HANDED = (
     Preset(
         name="cutthroat",
@@ -66,9 +94,9 @@ _THREE_HANDED = (
         description="Two play, the loser sits out and the idle player deals to the winner; "
         "game 100 +100, box 25; a shut-out player pays 100 more.",
         rules=cutthroat.CUTTHROAT,
-        family=CUTTHROAT,
+        family=Family.CUTTHROAT.value,
         source="RULES.md §6.2 (RG-3)",
-        players=(3, 3),
+        players=3,
         options=("cutthroat_rotation",),
     ),
     Preset(
@@ -77,9 +105,9 @@ _THREE_HANDED = (
         description="The dealer deals to the other two and sits out; the loser deals next. "
         "Scored as two-handed gin with individual totals.",
         rules=cutthroat.DEALER_SITS_OUT,
-        family=CUTTHROAT,
+        family=Family.CUTTHROAT.value,
         source="RULES.md §6.1 (pagat)",
-        players=(3, 3),
+        players=3,
         options=("cutthroat_rotation",),
     ),
     Preset(
@@ -88,9 +116,10 @@ _THREE_HANDED = (
         description="The box plays the whole game against the partnership's captain, who "
         "gives way on losing a hand; the box collects from or pays each partner in full.",
         rules=chouette.CHOUETTE,
-        family=CHOUETTE,
+        family=Family.CHOUETTE.value,
         source="RULES.md §6.3 (RG-3)",
-        players=(3, 8),
+        players=3,
+        max_players=8,
         options=("chouette_after_game",),
     ),
     Preset(
@@ -99,9 +128,9 @@ _THREE_HANDED = (
         description="All three play; layoffs only on the knocker's own melds; the lowest count "
         "scores the others' counts less its own; gin 40, an undercut knocker loses 20; game 200.",
         rules=battle_royal.BATTLE_ROYAL,
-        family=BATTLE_ROYAL,
+        family=Family.BATTLE_ROYAL.value,
         source="RULES.md §6.5 (RG-3)",
-        players=(3, 3),
+        players=3,
         options=(
             "battle_royal_winner_formula",
             "battle_royal_tied_low",
@@ -112,7 +141,25 @@ _THREE_HANDED = (
     ),
 )
 
-PRESETS: dict[str, Preset] = {p.name: p for p in (*_TWO_HANDED, *_THREE_HANDED)}
+
+def _presets(
+    tables: tuple[tuple[str, str, str, Ruleset, str], ...], family: Family, players: int = 2
+) -> list[Preset]:
+    return [
+        Preset(name, title, description, rules, family.value, source, players)
+        for name, title, description, rules, source in tables
+    ]
+
+
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        *_presets(standard.TABLES, Family.TWO_HANDED),
+        *_presets(hollywood.TABLES, Family.HOLLYWOOD),
+        *_presets(partnership.TABLES, Family.PARTNERSHIP, players=partnership.PLAYERS),
+        *_THREE_HANDED,
+    )
+}
 
 DEFAULT_PRESET = "american"
 
@@ -129,3 +176,18 @@ def get_preset(name: str) -> Preset:
 def list_presets(family: str | None = None) -> list[Preset]:
     """Every preset, or those of one family."""
     return [p for p in PRESETS.values() if family is None or p.family == family]
+
+
+def play_family(family: str, rules: Ruleset) -> str:
+    """The family a match is played as: its preset's ``family``, except that the Hollywood
+    overlay (``rules.hollywood``, e.g. set as a house rule on any two-handed table) makes a
+    two-handed match ``hollywood``, and clearing it makes a Hollywood preset two-handed.
+
+    Raises ValueError for Hollywood on a table that is not two-handed (RULES.md §4: Hollywood
+    is an overlay on two-player gin).
+    """
+    if family in (Family.TWO_HANDED, Family.HOLLYWOOD):
+        return (Family.HOLLYWOOD if rules.hollywood else Family.TWO_HANDED).value
+    if rules.hollywood:
+        raise ValueError(f"Hollywood scoring is for two-handed tables, not {family}")
+    return family

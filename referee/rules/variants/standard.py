@@ -33,6 +33,14 @@ GIN_30_BIG_GIN_50 = Ruleset(
 
 GIN_25_PLUS_6 = Ruleset(gin_bonus=25, big_gin_bonus=31, undercut_bonus=25, wall_size=2)
 
+# RULES.md §3: the American table, the upcard setting each hand's knock limit (an ace: gin
+# only), a spade upcard doubling the hand's score but not its box, game 150.
+OKLAHOMA = Ruleset(oklahoma=True, game_target=150)
+
+# RULES.md §5: no knocking; gin and big gin end a hand. Whether gin still earns its bonus is
+# "up to you": that choice is ``gin_bonus`` (set it to 0 to play without).
+STRAIGHT_GIN = Ruleset(knock_limit=0)
+
 # (name, title, one-line description, rules, source)
 TABLES: tuple[tuple[str, str, str, Ruleset, str], ...] = (
     (
@@ -66,5 +74,21 @@ TABLES: tuple[tuple[str, str, str, Ruleset, str], ...] = (
         "dead hand at 2 stock cards; game 100.",
         GIN_25_PLUS_6,
         "RULES.md §8.2 (seed 001)",
+    ),
+    (
+        "oklahoma",
+        "Oklahoma (the upcard sets the knock limit)",
+        "The first upcard sets each hand's knock limit (an ace: gin only); a spade upcard "
+        "doubles the hand's score, not its box; game 150; otherwise American.",
+        OKLAHOMA,
+        "RULES.md §3 (BIC-OK, RG-OK, RRB-OK)",
+    ),
+    (
+        "straight_gin",
+        "Straight Gin (no knocking)",
+        "No knocking: only gin (25) or big gin (31) ends a hand; gin_bonus=0 plays without "
+        "the gin bonus; otherwise American.",
+        STRAIGHT_GIN,
+        "RULES.md §5",
     ),
 )

@@ -1,0 +1,84 @@
+"""Configuration: defaults < ``instance/config.py`` < environment (``DATABASE_URL``, ``REFEREE_*``).
+
+``REFEREE_SECRET_KEY=...`` sets ``SECRET_KEY``, ``REFEREE_DATABASE_URL=...`` sets
+``DATABASE_URL`` and so on (values are read as JSON when they parse, as Flask's
+``from_prefixed_env`` does). With no ``SECRET_KEY`` anywhere, a random key is generated once
+into ``instance/secret_key`` and reused, so sessions survive restarts and several workers on
+one host agree; it is never a fixed default.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+
+class Defaults:
+    SECRET_KEY: str | None = None
+    DATABASE_URL: str | None = None  # any SQLAlchemy URL; SQLite in the instance folder if unset
+    SQLALCHEMY_TRACK_MODIFICATIONS = False
+    AUTO_MIGRATE = True  # apply migrations when the app starts (README's one start command)
+    WTF_CSRF_TIME_LIMIT = None  # a form may stay open on a phone for a whole hand
+    SESSION_COOKIE_SAMESITE = "Lax"
+    SESSION_COOKIE_HTTPONLY = True
+    PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 365  # the creator's browser keeps its edit links
+    MAX_CONTENT_LENGTH = 256 * 1024
+    REMEMBERED_MATCHES = 25  # edit tokens kept in one browser's session cookie
+    JSON_SORT_KEYS = False
+
+
+def load(app: Flask, test_config: Mapping[str, Any] | None) -> None:
+    """Fill ``app.config`` in order: defaults, instance file, environment, then ``test_config``."""
+    app.config.from_object(Defaults)
+    app.config.from_pyfile("config.py", silent=True)
+    if os.environ.get("DATABASE_URL"):
+        app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    app.config.from_prefixed_env("REFEREE")
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(instance / "secret_key")
+    if not app.config.get("SQLALCHEMY_DATABASE_URI"):
+        url = app.config.get("DATABASE_URL") or f"sqlite:///{instance / 'referee.sqlite'}"
+        app.config["SQLALCHEMY_DATABASE_URI"] = database_url(url)
+    app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+
+
+def database_url(url: str) -> str:
+    """Heroku-style ``postgres://`` and bare ``postgresql://`` URLs use the psycopg 3 driver.
+
+    >>> database_url("postgres://u@h/db")
+    'postgresql+psycopg://u@h/db'
+    >>> database_url("sqlite:///x.db")
+    'sqlite:///x.db'
+    """
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _instance_secret(path: Path) -> str:
+    """Read the generated key, or create it once (atomically: workers may start together)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        for _ in range(50):  # another worker may be writing it this instant
+            key = path.read_text().strip()
+            if key:
+                return key
+            time.sleep(0.02)
+        raise RuntimeError(f"{path} is empty: delete it to generate a new key") from None
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w") as f:
+        f.write(key + "\n")
+    return key

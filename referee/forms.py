@@ -1,0 +1,239 @@
+"""WTForms: the new-match form (generated from the Ruleset's fields), the hand form, and the
+CSRF-only form behind every POST button (delete, undo)."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import types
+from enum import StrEnum
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    DecimalField,
+    Field,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    SubmitField,
+    TextAreaField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from .models import EntryMode, HandKindChoice
+from .rules.ruleset import FIELD_HELP, FIELD_TYPES, Ruleset
+from .rules.variants import DEFAULT_PRESET
+
+try:  # WTForms 3.3 wants choice objects; older versions take (value, label) pairs
+    from wtforms.fields.choices import SelectChoice as _SelectChoice
+except ImportError:  # pragma: no cover - WTForms < 3.3
+    _SelectChoice = None
+
+
+def choice(value: Any, label: str) -> Any:
+    return _SelectChoice(value, label) if _SelectChoice is not None else (value, label)
+
+
+RULE_PREFIX = "rule_"
+
+# Headings for the house-rule knobs, by the first field of each group (Ruleset order).
+RULE_GROUPS = (
+    ("decks", "The pack"),
+    ("min_set", "Melds"),
+    ("hand_size", "A hand"),
+    ("box_bonus", "The game"),
+    ("oklahoma", "Oklahoma and extras"),
+)
+
+
+class ActionForm(FlaskForm):
+    """CSRF only, plus the state the button was pressed against (for conflict checks)."""
+
+    version = HiddenField()
+    revision = HiddenField()
+
+
+def _rule_field(f: dataclasses.Field[Any]) -> Field:
+    kind = FIELD_TYPES[f.name]
+    help_text = FIELD_HELP[f.name]
+    label = f.name.replace("_", " ").capitalize()
+    low, high = f.metadata.get("min"), f.metadata.get("max")
+    if kind is bool:
+        return BooleanField(label, description=help_text)
+    if isinstance(kind, type) and issubclass(kind, StrEnum):
+        choices = [choice(m.value, m.value.replace("_", " ")) for m in kind]
+        return SelectField(label, choices=choices, description=help_text)
+    if kind is int:
+        return IntegerField(
+            label,
+            description=help_text,
+            validators=[InputRequired(), NumberRange(min=low, max=high)],
+            render_kw={"inputmode": "numeric"},
+        )
+    # int | None, tuple[int, ...]: free text checked by the Ruleset itself
+    return StringField(label, description=help_text, validators=[Optional(), Length(max=40)])
+
+
+class NewMatchBase(FlaskForm):
+    player_0 = StringField("First player", validators=[InputRequired(), Length(max=40)])
+    player_1 = StringField("Second player", validators=[InputRequired(), Length(max=40)])
+    preset = SelectField("Table rules", default=DEFAULT_PRESET)
+    rules_from = HiddenField()  # the preset whose values the knobs below hold
+    stake_per_point = DecimalField(
+        "Stake per point",
+        default=0,
+        places=None,
+        validators=[
+            Optional(),
+            NumberRange(min=0, max=99_999_999, message="must be between 0 and 99,999,999"),
+        ],
+        render_kw={"inputmode": "decimal", "step": "any"},
+        description="money per point of the final margin (0 to play for love)",
+    )
+    submit = SubmitField("Start the match")
+
+    def rule_fields(self) -> list[tuple[str, list[Field]]]:
+        """The knobs grouped under their headings, in Ruleset order."""
+        starts = dict(RULE_GROUPS)
+        groups: list[tuple[str, list[Field]]] = []
+        for f in dataclasses.fields(Ruleset):
+            if f.name in starts or not groups:
+                groups.append((starts.get(f.name, "House rules"), []))
+            groups[-1][1].append(self[RULE_PREFIX + f.name])
+        return groups
+
+    def fill_rules(self, rules: Ruleset) -> None:
+        for name, value in rules.to_dict().items():
+            field = self[RULE_PREFIX + name]
+            field.data = rule_text(value) if isinstance(field, StringField) else value
+
+    def overrides(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(Ruleset):
+            value = self[RULE_PREFIX + f.name].data
+            out[f.name] = "none" if value is None and FIELD_TYPES[f.name] is not bool else value
+            if FIELD_TYPES[f.name] == tuple[int, ...] and value in (None, "", "none"):
+                out[f.name] = ""
+        return out
+
+
+def rule_text(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+def new_match_form_class() -> type[NewMatchBase]:
+    attrs = {RULE_PREFIX + f.name: _rule_field(f) for f in dataclasses.fields(Ruleset)}
+    return types.new_class("NewMatchForm", (NewMatchBase,), exec_body=lambda ns: ns.update(attrs))
+
+
+_NEW_MATCH_FORM: type[NewMatchBase] | None = None
+
+
+def new_match_form(**kwargs: Any) -> NewMatchBase:
+    global _NEW_MATCH_FORM
+    if _NEW_MATCH_FORM is None:
+        _NEW_MATCH_FORM = new_match_form_class()
+    form = _NEW_MATCH_FORM(**kwargs)
+    from .services.matches import playable_presets
+
+    form.preset.choices = [choice(p.name, p.title) for p in playable_presets()]
+    return form
+
+
+KIND_CHOICES = [
+    choice(HandKindChoice.KNOCK, "Knock"),
+    choice(HandKindChoice.GIN, "Gin"),
+    choice(HandKindChoice.BIG_GIN, "Big gin"),
+    choice(HandKindChoice.DEAD, "Dead hand"),
+]
+
+
+class HandForm(FlaskForm):
+    entry = RadioField(
+        "Entry",
+        choices=[
+            choice(EntryMode.COUNTS, "Quick: deadwood counts"),
+            choice(EntryMode.CARDS, "Full cards"),
+        ],
+        default=EntryMode.COUNTS,
+    )
+    kind = RadioField(
+        "How the hand ended",
+        choices=[*KIND_CHOICES, choice(HandKindChoice.AUTO, "Let the cards say")],
+        default=HandKindChoice.KNOCK,
+    )
+    knocker_seat = RadioField(
+        "Who knocked or went gin", coerce=int, validate_choice=False, validators=[Optional()]
+    )
+    dealer_seat = RadioField("Dealer", coerce=int)
+    knocker_deadwood = IntegerField(
+        "Knocker's deadwood",
+        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        render_kw={"inputmode": "numeric", "min": 0},
+    )
+    defender_deadwood = IntegerField(
+        "Defender's deadwood",
+        description="after laying off (for gin: all unmatched cards)",
+        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        render_kw={"inputmode": "numeric", "min": 0},
+    )
+    knocker_cards = StringField(
+        "Knocker's cards",
+        description="the 10 cards after the knock discard (11 for big gin)",
+        validators=[Optional(), Length(max=200)],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"},
+    )
+    defender_cards = StringField(
+        "Defender's cards",
+        description="all 10 cards",
+        validators=[Optional(), Length(max=200)],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"},
+    )
+    upcard = StringField(
+        "Upcard",
+        description="the first upcard (Oklahoma needs it)",
+        validators=[Optional(), Length(max=8)],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+    )
+    note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
+    idempotency_key = HiddenField()
+    expected_number = HiddenField()
+    version = HiddenField()
+    checked = HiddenField()  # digest of the entry whose ruling was shown
+    check = SubmitField("Check the ruling")
+    save = SubmitField("Save hand")
+
+    def set_players(self, names: list[str]) -> None:
+        self.knocker_seat.choices = [choice(i, n) for i, n in enumerate(names)]
+        self.dealer_seat.choices = [choice(i, n) for i, n in enumerate(names)]
+
+    def entry_fields(self) -> dict[str, Any]:
+        return {
+            "entry": self.entry.data,
+            "kind": self.kind.data,
+            "knocker_seat": self.knocker_seat.data,
+            "dealer_seat": self.dealer_seat.data,
+            "knocker_deadwood": self.knocker_deadwood.data,
+            "defender_deadwood": self.defender_deadwood.data,
+            "knocker_cards": self.knocker_cards.data,
+            "defender_cards": self.defender_cards.data,
+            "upcard": self.upcard.data,
+            "note": self.note.data,
+        }
+
+    def fill(self, values: dict[str, Any]) -> None:
+        for name, value in values.items():
+            if name in self and value is not None:
+                self[name].data = value
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(16)

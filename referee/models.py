@@ -1,0 +1,215 @@
+"""What people entered: matches, their players, the hands as entered, and the audit trail.
+
+Nothing here is derived. Totals, boxes, games and settlements are folded from the hands by
+:mod:`referee.rules` every time they are shown, so an edit of hand 3 of 12 can never leave a
+stale running total behind. ``Match.status`` is the one exception: a label for the home
+page's two lists, rewritten from the fold in the same transaction as every change.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import json
+import secrets
+from decimal import Decimal
+from typing import Any
+
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import (
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    Numeric,
+    String,
+    Text,
+    UniqueConstraint,
+    select,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class MatchStatus:
+    IN_PLAY = "in_play"
+    FINISHED = "finished"
+
+
+class Match(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    view_id: Mapped[str] = mapped_column(String(32), unique=True)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    variant: Mapped[str] = mapped_column(String(40), default="two_handed")
+    preset: Mapped[str] = mapped_column(String(60))
+    rules_json: Mapped[str] = mapped_column(Text)
+    stake_per_point: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal(0))
+    status: Mapped[str] = mapped_column(String(16), default=MatchStatus.IN_PLAY, index=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    revision: Mapped[int] = mapped_column(Integer, default=0)  # bumped by every change
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="match", order_by="Player.seat", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="match", order_by="Hand.seq", cascade="all, delete-orphan"
+    )
+
+    @staticmethod
+    def new_token() -> str:
+        return secrets.token_urlsafe(32)
+
+    @staticmethod
+    def new_view_id() -> str:
+        return secrets.token_urlsafe(9)
+
+    def set_edit_token(self, token: str) -> None:
+        self.edit_token_hash = hash_token(token)
+
+    def check_edit_token(self, token: str | None) -> bool:
+        if not token:
+            return False
+        return hmac.compare_digest(self.edit_token_hash, hash_token(token))
+
+    @property
+    def live_hands(self) -> list[Hand]:
+        return [h for h in self.hands if h.deleted_at is None]
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    @classmethod
+    def by_view_id(cls, view_id: str) -> Match | None:
+        return db.session.scalar(select(cls).where(cls.view_id == view_id))
+
+
+class Player(db.Model):
+    __table_args__ = (UniqueConstraint("match_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+
+    match: Mapped[Match] = relationship(back_populates="players")
+
+
+class HandKindChoice:
+    KNOCK = "knock"
+    GIN = "gin"
+    BIG_GIN = "big_gin"
+    DEAD = "dead"
+    AUTO = "auto"  # full cards: the cards speak (knock, gin or big gin by what they hold)
+
+
+class EntryMode:
+    COUNTS = "counts"
+    CARDS = "cards"
+
+
+# The fields of a hand that people enter; an audit entry keeps them before and after a change.
+HAND_FIELDS = (
+    "dealer_seat",
+    "knocker_seat",
+    "kind",
+    "entry",
+    "knocker_cards",
+    "defender_cards",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "upcard",
+    "note",
+)
+
+
+class Hand(db.Model):
+    __table_args__ = (
+        UniqueConstraint("match_id", "seq"),
+        UniqueConstraint("match_id", "idempotency_key"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)  # order of play; gaps where hands were deleted
+    dealer_seat: Mapped[int] = mapped_column(Integer)
+    knocker_seat: Mapped[int | None] = mapped_column(Integer)  # None for a dead hand
+    kind: Mapped[str] = mapped_column(String(16))
+    entry: Mapped[str] = mapped_column(String(8))
+    knocker_cards: Mapped[str | None] = mapped_column(String(200))  # card codes, as entered
+    defender_cards: Mapped[str | None] = mapped_column(String(200))
+    knocker_deadwood: Mapped[int | None] = mapped_column(Integer)
+    defender_deadwood: Mapped[int | None] = mapped_column(Integer)
+    upcard: Mapped[str | None] = mapped_column(String(8))
+    note: Mapped[str] = mapped_column(Text, default="")
+    idempotency_key: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    edited_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    match: Mapped[Match] = relationship(back_populates="hands")
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 - SQLAlchemy's own hook
+
+    def fields(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in HAND_FIELDS}
+
+    def set_fields(self, values: dict[str, Any]) -> None:
+        for name in HAND_FIELDS:
+            setattr(self, name, values.get(name, "" if name == "note" else None))
+
+
+class AuditAction:
+    ADD = "add"
+    EDIT = "edit"
+    DELETE = "delete"
+    UNDO = "undo"
+
+
+class AuditEntry(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    hand_id: Mapped[int | None] = mapped_column(ForeignKey("hand.id", ondelete="SET NULL"))
+    action: Mapped[str] = mapped_column(String(8))
+    before_json: Mapped[str | None] = mapped_column(Text)
+    after_json: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    via: Mapped[str] = mapped_column(String(8))  # "web" or "api"
+    device: Mapped[str] = mapped_column(String(80), default="")
+    undoes_id: Mapped[int | None] = mapped_column(ForeignKey("audit_entry.id"))
+    undone: Mapped[bool] = mapped_column(default=False)
+
+    hand: Mapped[Hand | None] = relationship()
+
+    @property
+    def before(self) -> dict[str, Any] | None:
+        return json.loads(self.before_json) if self.before_json else None
+
+    @property
+    def after(self) -> dict[str, Any] | None:
+        return json.loads(self.after_json) if self.after_json else None

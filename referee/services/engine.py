@@ -1,0 +1,146 @@
+"""The web's window on the match ledger and settlement of :mod:`referee.rules`.
+
+It only renames and picks: the scoreboard reads :class:`Standing` and :class:`Money`, and
+this module is the one place that knows the ledger's own names. No point is added here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from referee.rules import ledger, settlement
+from referee.rules.results import HandScore
+from referee.rules.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Running:
+    """A seat-by-seat line after one hand: hand points and boxes in its game so far."""
+
+    points: tuple[int, ...]
+    boxes: tuple[int, ...]
+    game: int = 1
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game, for the list of earlier games."""
+
+    number: int
+    winner: int | None
+    finals: tuple[int, ...]
+    margin: int | None
+    hands: int
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The game on show (the one in play, or the one just finished) and the match so far."""
+
+    game: int
+    points: tuple[int, ...]
+    boxes: tuple[int, ...]
+    hands_won: tuple[int, ...]
+    needed: tuple[int, ...]
+    lines: list[Running]
+    over: bool
+    winner: int | None
+    tied: bool = False
+    shutout: bool = False
+    tally: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    finals: tuple[int, ...] = ()
+    margin: int | None = None
+    games: list[GameResult] = field(default_factory=list)
+    match_totals: tuple[int, ...] = ()
+    games_won: tuple[int, ...] = ()
+    ledger: ledger.MatchLedger | None = None
+
+
+@dataclass(frozen=True)
+class Money:
+    """What the finished games settle to: who pays whom, in points and at the stake."""
+
+    stake: Decimal
+    points: int
+    payer: int | None
+    payee: int | None
+    amount: Decimal
+
+
+def fold(scores: Sequence[HandScore], rules: Ruleset, players: int = 2) -> Standing:
+    folded = ledger.fold_match(list(scores), rules, players=players)
+    shown = folded.games[-1] if folded.games else folded.current
+    lines = [Running(line.points, line.boxes, line.game) for line in folded.lines]
+    return Standing(
+        game=shown.number,
+        points=shown.points,
+        boxes=shown.boxes,
+        hands_won=shown.hands_won,
+        needed=shown.needed,
+        lines=lines,
+        over=shown.finished,
+        winner=shown.winner,
+        tied=shown.tied,
+        shutout=bool(shown.shut_out),
+        tally=_tally(shown),
+        finals=shown.final_totals or (),
+        margin=shown.margin,
+        games=[
+            GameResult(g.number, g.winner, g.final_totals or (), g.margin, g.hands_played)
+            for g in folded.finished_games
+        ],
+        match_totals=folded.totals,
+        games_won=folded.games_won,
+        ledger=folded,
+    )
+
+
+def _tally(game: ledger.GameLedger) -> list[tuple[str, tuple[str, ...]]]:
+    """The final tally as table rows: one row per part, one cell per seat."""
+    if not game.tally:
+        return []
+    keys: list[str] = []
+    labels: dict[str, str] = {}
+    cells: dict[str, dict[int, str]] = {}
+    for player in game.tally:
+        for part in player.parts:
+            if part.key == "total":
+                continue
+            if part.key not in keys:
+                keys.append(part.key)
+                labels[part.key] = "Boxes" if part.key == "boxes" else part.label
+            text = str(part.points)
+            if part.key == "boxes":
+                text = f"{player.boxes} × {player.box_bonus} = {part.points}"
+            cells.setdefault(part.key, {})[player.seat] = text
+    return [
+        (labels[k], tuple(cells[k].get(seat, "") for seat in range(game.players))) for k in keys
+    ]
+
+
+def dealer_after(
+    last_dealer: int | None, last_score: HandScore | None, rules: Ruleset, players: int = 2
+) -> int:
+    """Who deals next, after the last hand (dealt by ``last_dealer``) scored ``last_score``."""
+    if last_dealer is None or last_score is None:
+        return 0
+    return ledger.next_dealer(last_dealer, [last_score], rules, players)
+
+
+def settle(standing: Standing, stake: Decimal) -> Money | None:
+    """The match's settlement over its finished games (None before the first game ends)."""
+    folded = standing.ledger
+    if folded is None or not folded.finished_games:
+        return None
+    result = settlement.settle(folded.totals, stake, folded.extras)
+    points = result.transfers[0] if result.transfers else None
+    money = result.money_transfers[0] if result.money_transfers else None
+    return Money(
+        stake=result.stake_per_point,
+        points=points.points if points else 0,
+        payer=points.payer if points else None,
+        payee=points.payee if points else None,
+        amount=money.amount if money else Decimal(0),
+    )

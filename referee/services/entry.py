@@ -1,0 +1,171 @@
+"""A hand as entered → the engine's ruling, with every problem named by the field it is about."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from referee.models import EntryMode, HandKindChoice
+from referee.rules.adjudicate import (
+    HandInputError,
+    HandKind,
+    rule_cards,
+    rule_counts,
+    rule_dead_hand,
+)
+from referee.rules.cards import Card, CardError, parse_cards
+from referee.rules.results import HandResult
+from referee.rules.ruleset import Ruleset
+
+KINDS = (HandKindChoice.KNOCK, HandKindChoice.GIN, HandKindChoice.BIG_GIN, HandKindChoice.DEAD)
+CARD_KINDS = (HandKindChoice.AUTO, *KINDS)
+
+# The engine names its inputs by role; the forms and the API by what is typed in.
+_ENGINE_FIELD = {
+    "knocker": "knocker_cards",
+    "defender": "defender_cards",
+    "spread": "knocker_cards",
+}
+
+
+class EntryError(ValueError):
+    """Bad input: ``field`` is the form/API field it concerns (None: the hand as a whole)."""
+
+    def __init__(self, field: str | None, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{field}: {reason}" if field else reason)
+
+
+class IllegalKnock(EntryError):
+    """The engine refused the knock; ``result`` holds the ruling with its reason."""
+
+    def __init__(self, result: HandResult, field: str) -> None:
+        self.result = result
+        reason = next(
+            (s.text for s in reversed(result.steps) if "illegal" in s.text.lower()),
+            result.steps[-1].text if result.steps else "illegal knock",
+        )
+        super().__init__(field, f"Illegal knock, nothing saved: {reason}")
+
+
+def normalise(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The stored form of an entry: card codes separated by single spaces, unused fields None."""
+    out = dict(fields)
+    kind, entry = out.get("kind"), out.get("entry")
+    if kind == HandKindChoice.DEAD:
+        out["knocker_seat"] = None
+    if kind == HandKindChoice.DEAD or entry == EntryMode.COUNTS:
+        out["knocker_cards"] = out["defender_cards"] = None
+    if kind == HandKindChoice.DEAD or entry == EntryMode.CARDS:
+        out["knocker_deadwood"] = out["defender_deadwood"] = None
+    if entry == EntryMode.COUNTS and kind in (HandKindChoice.GIN, HandKindChoice.BIG_GIN):
+        out["knocker_deadwood"] = 0
+    for name in ("knocker_cards", "defender_cards", "upcard"):
+        value = out.get(name)
+        if isinstance(value, list | tuple):
+            value = " ".join(str(v) for v in value)
+        out[name] = " ".join(value.split()) if isinstance(value, str) and value.strip() else None
+    out["note"] = (out.get("note") or "").strip()
+    return out
+
+
+def rule_entry(fields: Mapping[str, Any], rules: Ruleset) -> HandResult:
+    """Rule one entered hand, or raise :class:`EntryError` naming the field at fault.
+
+    An illegal knock raises :class:`IllegalKnock`: it is never a hand to record.
+    """
+    fields = normalise(fields)
+    result = _rule_cached(json.dumps(fields, sort_keys=True, default=str), rules)
+    if not result.finished:
+        field = "knocker_cards" if fields["entry"] == EntryMode.CARDS else "knocker_deadwood"
+        raise IllegalKnock(result, field)
+    return result
+
+
+@functools.lru_cache(maxsize=4096)
+def _rule_cached(key: str, rules: Ruleset) -> HandResult:
+    # Rulings are pure functions of the entry and the rules: a scoreboard that folds the same
+    # hands on every view rules each of them once per process.
+    return _rule(json.loads(key), rules)
+
+
+def _rule(f: dict[str, Any], rules: Ruleset) -> HandResult:
+    kind = f.get("kind")
+    entry = f.get("entry")
+    if entry not in (EntryMode.COUNTS, EntryMode.CARDS):
+        raise EntryError("entry", "choose quick entry (counts) or full cards")
+    if kind not in (CARD_KINDS if entry == EntryMode.CARDS else KINDS):
+        raise EntryError("kind", "choose knock, gin, big gin or dead hand")
+    upcard = _card(f.get("upcard"), rules, "upcard")
+    try:
+        if kind == HandKindChoice.DEAD:
+            return rule_dead_hand(rules, upcard=upcard)
+        if f.get("knocker_seat") not in (0, 1):
+            raise EntryError("knocker_seat", "choose who knocked or went gin")
+        hand_kind = None if kind == HandKindChoice.AUTO else HandKind(kind)
+        if entry == EntryMode.COUNTS:
+            assert hand_kind is not None
+            k = _count(f.get("knocker_deadwood"), "knocker_deadwood", "the knocker's deadwood")
+            d = _count(f.get("defender_deadwood"), "defender_deadwood", "the defender's deadwood")
+            return rule_counts(
+                rules, kind=hand_kind, knocker_deadwood=k, defender_deadwood=d, upcard=upcard
+            )
+        knocker, defender = _hands(f, rules, hand_kind)
+        return rule_cards(knocker, defender, rules, kind=hand_kind, upcard=upcard)
+    except HandInputError as e:
+        field = _ENGINE_FIELD.get(e.field, e.field) if e.field else None
+        raise EntryError(field, e.reason) from None
+
+
+def _count(value: Any, field: str, what: str) -> int:
+    if value is None or value == "":
+        raise EntryError(field, f"enter {what}")
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            value = int(str(value).strip())
+        except ValueError:
+            raise EntryError(field, f"{what} must be a whole number") from None
+    if value < 0:
+        raise EntryError(field, f"{what} cannot be negative")
+    return value
+
+
+def _card(text: str | None, rules: Ruleset, field: str) -> Card | None:
+    if not text:
+        return None
+    try:
+        return parse_cards(text, deck=rules.deck, expected=1, what="the upcard")[0]
+    except CardError as e:
+        raise EntryError(field, str(e)) from None
+
+
+def _hands(
+    f: dict[str, Any], rules: Ruleset, kind: HandKind | None
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    size = rules.hand_size
+    knocker_counts: tuple[int, ...] = {
+        None: (size, size + 1),
+        HandKind.BIG_GIN: (size + 1,),
+    }.get(kind, (size,))
+    texts = {"knocker_cards": f.get("knocker_cards"), "defender_cards": f.get("defender_cards")}
+    hands: dict[str, tuple[Card, ...]] = {}
+    for field, what, counts in (
+        ("knocker_cards", "the knocker", knocker_counts),
+        ("defender_cards", "the defender", (size,)),
+    ):
+        if not texts[field]:
+            raise EntryError(field, f"enter {what}'s cards")
+        try:
+            hands[field] = parse_cards(texts[field], deck=rules.deck, expected=counts, what=what)
+        except CardError as e:
+            raise EntryError(field, str(e)) from None
+    both = hands["knocker_cards"] + hands["defender_cards"]
+    try:
+        parse_cards([c.code for c in both], deck=rules.deck)
+    except CardError as e:
+        card = e.token or "a card"
+        raise EntryError("defender_cards", f"`{card}` is in both hands") from None
+    return hands["knocker_cards"], hands["defender_cards"]

@@ -1,0 +1,367 @@
+"""Creating matches and changing their hands: locks, versions, idempotency, audit, undo.
+
+Every write runs in one transaction that first locks the match row (``SELECT ... FOR UPDATE``
+on PostgreSQL; SQLite serialises writers anyway), so two phones saving at once are ordered
+and the second sees the first's change.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+
+from referee.models import (
+    AuditAction,
+    AuditEntry,
+    Hand,
+    Match,
+    MatchStatus,
+    Player,
+    db,
+    utcnow,
+)
+from referee.rules.ruleset import Ruleset, RulesetError
+from referee.rules.variants import Preset, UnknownPresetError, get_preset, list_presets
+
+from . import board as board_service
+from .entry import EntryError, normalise, rule_entry
+
+MAX_NAME = 40
+PLAYABLE_FAMILIES = frozenset({"two_handed"})  # the families the scoreboard folds today
+
+
+def playable_presets() -> list[Preset]:
+    return [p for p in list_presets() if p.family in PLAYABLE_FAMILIES]
+
+
+class Conflict(Exception):
+    """Someone else changed the match first; ``message`` says what, for a 409."""
+
+    def __init__(self, message: str, hand: Hand | None = None) -> None:
+        self.message = message
+        self.hand = hand
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who made a change, for the audit trail: ``via`` web or api, and a device label."""
+
+    via: str
+    device: str = ""
+
+
+def create_match(
+    names: Sequence[str],
+    preset: str,
+    overrides: Mapping[str, Any] | None = None,
+    stake_per_point: Decimal | str | int = 0,
+) -> tuple[Match, str]:
+    """A new match and its edit token (only the token's hash is stored)."""
+    clean = [" ".join(str(n).split()) for n in names]
+    if len(clean) != 2:
+        raise EntryError("players", "two players are needed")
+    for seat, name in enumerate(clean):
+        if not name:
+            raise EntryError(f"player_{seat}", "enter a name")
+        if len(name) > MAX_NAME:
+            raise EntryError(f"player_{seat}", f"at most {MAX_NAME} characters")
+    if clean[0].casefold() == clean[1].casefold():
+        raise EntryError("player_1", "the two players need different names")
+    try:
+        chosen = get_preset(preset)
+    except UnknownPresetError as e:
+        raise EntryError("preset", str(e)) from None
+    if chosen.family not in PLAYABLE_FAMILIES:
+        raise EntryError("preset", f"{chosen.title} cannot be scored here yet (two-handed only)")
+    try:
+        rules = chosen.rules.with_overrides(**dict(overrides or {}))
+    except RulesetError as e:
+        field, reason = e.problems[0]
+        raise EntryError(field, reason) from None
+    stake = _stake(stake_per_point)
+    token = Match.new_token()
+    match = Match(
+        view_id=Match.new_view_id(),
+        variant=chosen.family,
+        preset=chosen.name,
+        rules_json=rules.to_json(),
+        stake_per_point=stake,
+        status=MatchStatus.IN_PLAY,
+        revision=0,
+    )
+    match.set_edit_token(token)
+    match.players = [Player(seat=i, name=n) for i, n in enumerate(clean)]
+    db.session.add(match)
+    db.session.commit()
+    return match, token
+
+
+def _stake(value: Decimal | str | int | float) -> Decimal:
+    try:
+        stake = Decimal(str(value).strip() or "0")
+    except ArithmeticError:
+        raise EntryError("stake_per_point", "must be a number such as 0.10") from None
+    if not stake.is_finite() or stake < 0:
+        raise EntryError("stake_per_point", "must be zero or more")
+    if stake >= Decimal(10) ** 8 or stake != stake.quantize(Decimal("0.0001")):
+        raise EntryError("stake_per_point", "at most 4 decimal places and below 100,000,000")
+    return stake
+
+
+def rules_of(match: Match) -> Ruleset:
+    return Ruleset.from_json(match.rules_json)
+
+
+def _lock(match: Match) -> Match:
+    """Re-read the match row under a write lock for the rest of the transaction."""
+    locked = db.session.scalar(
+        select(Match)
+        .where(Match.id == match.id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    assert locked is not None
+    return locked
+
+
+def _snapshot(hand: Hand, number: int | None = None) -> str:
+    data = hand.fields()
+    data["seq"] = hand.seq
+    if number is not None:
+        data["number"] = number
+    data["deleted"] = hand.deleted_at is not None
+    return json.dumps(data, sort_keys=True)
+
+
+def _audit(
+    match: Match, hand: Hand | None, action: str, before: str | None, after: str | None, by: Actor
+) -> AuditEntry:
+    entry = AuditEntry(
+        match_id=match.id,
+        hand_id=hand.id if hand is not None else None,
+        action=action,
+        before_json=before,
+        after_json=after,
+        via=by.via,
+        device=by.device[:80],
+    )
+    db.session.add(entry)
+    return entry
+
+
+def _touch(match: Match) -> None:
+    """Bump the revision and refresh the status label from the fold, in the same transaction."""
+    db.session.flush()
+    db.session.expire(match, ["hands"])
+    match.revision = (match.revision or 0) + 1
+    match.updated_at = utcnow()
+    match.status = board_service.build(match).status
+
+
+def find_by_key(match: Match, key: str) -> Hand | None:
+    return db.session.scalar(
+        select(Hand).where(Hand.match_id == match.id, Hand.idempotency_key == key)
+    )
+
+
+def add_hand(
+    match: Match,
+    fields: Mapping[str, Any],
+    by: Actor,
+    *,
+    idempotency_key: str | None = None,
+    expected_number: int | None = None,
+) -> tuple[Hand, bool]:
+    """Record a hand; returns (hand, created). A repeated idempotency key returns the first.
+
+    ``expected_number`` is the hand number the sender thought it was entering: if another
+    device recorded a hand meanwhile, that is a :class:`Conflict`, not a silent second copy.
+    """
+    key = (idempotency_key or "").strip()[:64] or None
+    try:
+        match = _lock(match)
+        if key and (existing := find_by_key(match, key)) is not None:
+            db.session.rollback()
+            return existing, False
+        live = match.live_hands
+        if expected_number is not None and expected_number != len(live) + 1:
+            latest = live[-1] if live else None
+            raise Conflict(
+                f"Another device changed this match while you were entering: it now has "
+                f"{len(live)} hand{'s' if len(live) != 1 else ''}, so yours would be hand "
+                f"{len(live) + 1}, not {expected_number}. Check the scoreboard; if your hand "
+                f"is not there yet, save it again.",
+                latest,
+            )
+        values = normalise(fields)
+        rules = rules_of(match)
+        rule_entry(values, rules)
+        seq = (
+            db.session.scalar(select(func.max(Hand.seq)).where(Hand.match_id == match.id)) or 0
+        ) + 1
+        hand = Hand(match_id=match.id, seq=seq, idempotency_key=key)
+        hand.set_fields(values)
+        db.session.add(hand)
+        db.session.flush()
+        _audit(match, hand, AuditAction.ADD, None, _snapshot(hand, len(live) + 1), by)
+        _touch(match)
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        if key and (existing := find_by_key(match, key)) is not None:
+            return existing, False
+        raise Conflict(
+            "Another device saved a hand at the same moment: check and try again."
+        ) from None
+    except BaseException:
+        db.session.rollback()
+        raise
+    return hand, True
+
+
+def _check_version(hand: Hand, expected_version: int | None) -> None:
+    if hand.deleted_at is not None:
+        raise Conflict("This hand was deleted by another device.", hand)
+    if expected_version is not None and expected_version != hand.version:
+        raise Conflict(
+            "Another device changed this hand while you were editing it. Here it is as it "
+            "stands now; make your change again if it is still needed.",
+            hand,
+        )
+
+
+def _locked_hand(match: Match, hand_id: int) -> tuple[Match, Hand]:
+    match = _lock(match)
+    hand = db.session.get(Hand, hand_id, populate_existing=True)
+    if hand is None or hand.match_id != match.id:
+        raise LookupError(hand_id)
+    return match, hand
+
+
+def number_of(match: Match, hand: Hand) -> int | None:
+    for i, h in enumerate(match.live_hands, start=1):
+        if h.id == hand.id:
+            return i
+    return None
+
+
+def edit_hand(
+    match: Match, hand_id: int, fields: Mapping[str, Any], by: Actor, expected_version: int | None
+) -> Hand:
+    try:
+        match, hand = _locked_hand(match, hand_id)
+        _check_version(hand, expected_version)
+        values = normalise(fields)
+        rule_entry(values, rules_of(match))
+        number = number_of(match, hand)
+        before = _snapshot(hand, number)
+        hand.set_fields(values)
+        hand.edited_at = utcnow()
+        db.session.flush()
+        after = _snapshot(hand, number)
+        if after != before:
+            _audit(match, hand, AuditAction.EDIT, before, after, by)
+            _touch(match)
+        db.session.commit()
+    except StaleDataError:
+        db.session.rollback()
+        raise Conflict("Another device changed this hand at the same moment.") from None
+    except BaseException:
+        db.session.rollback()
+        raise
+    return hand
+
+
+def delete_hand(match: Match, hand_id: int, by: Actor, expected_version: int | None) -> Hand:
+    try:
+        match, hand = _locked_hand(match, hand_id)
+        _check_version(hand, expected_version)
+        number = number_of(match, hand)
+        before = _snapshot(hand, number)
+        hand.deleted_at = utcnow()
+        db.session.flush()
+        _audit(match, hand, AuditAction.DELETE, before, _snapshot(hand, number), by)
+        _touch(match)
+        db.session.commit()
+    except StaleDataError:
+        db.session.rollback()
+        raise Conflict("Another device changed this hand at the same moment.") from None
+    except BaseException:
+        db.session.rollback()
+        raise
+    return hand
+
+
+def last_undoable(match: Match) -> AuditEntry | None:
+    return db.session.scalar(
+        select(AuditEntry)
+        .where(
+            AuditEntry.match_id == match.id,
+            AuditEntry.action != AuditAction.UNDO,
+            AuditEntry.undone.is_(False),
+        )
+        .order_by(AuditEntry.id.desc())
+        .limit(1)
+    )
+
+
+def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
+    """Reverse the latest change not yet undone (repeated undos walk further back)."""
+    try:
+        match = _lock(match)
+        if expected_revision is not None and expected_revision != match.revision:
+            raise Conflict(
+                "Another device changed this match since you loaded the page, so undo was not "
+                "applied. Here is the match as it stands; undo again if it is still wanted."
+            )
+        target = last_undoable(match)
+        if target is None:
+            raise EntryError(None, "There is nothing to undo.")
+        hand = (
+            db.session.get(Hand, target.hand_id, populate_existing=True) if target.hand_id else None
+        )
+        if hand is None:
+            raise EntryError(None, "That change can no longer be undone.")
+        number = (target.after or target.before or {}).get("number")
+        before = _snapshot(hand, number)
+        if target.action == AuditAction.ADD:
+            hand.deleted_at = utcnow()
+            hand.idempotency_key = None  # the same form sent again records it anew
+        elif target.action == AuditAction.DELETE:
+            hand.deleted_at = None
+        elif target.action == AuditAction.EDIT:
+            old = target.before or {}
+            hand.set_fields(old)
+            hand.edited_at = utcnow()
+        target.undone = True
+        db.session.flush()
+        entry = _audit(match, hand, AuditAction.UNDO, before, _snapshot(hand, number), by)
+        entry.undoes_id = target.id
+        _touch(match)
+        db.session.commit()
+    except StaleDataError:
+        db.session.rollback()
+        raise Conflict("Another device changed this hand at the same moment.") from None
+    except BaseException:
+        db.session.rollback()
+        raise
+    return entry
+
+
+def audit_trail(match: Match, limit: int = 200) -> list[AuditEntry]:
+    return list(
+        db.session.scalars(
+            select(AuditEntry)
+            .where(AuditEntry.match_id == match.id)
+            .order_by(AuditEntry.id.desc())
+            .limit(limit)
+        )
+    )

@@ -1,0 +1,54 @@
+"""Who may write: holders of a match's edit token (kept in this browser's signed session, or
+sent as ``X-Edit-Token`` to the API). Reading needs only the view link."""
+
+from __future__ import annotations
+
+from flask import abort, current_app, request, session
+
+from referee.models import Match, db
+from referee.services.matches import Actor
+
+
+def load_match(view_id: str) -> Match:
+    match = Match.by_view_id(view_id)
+    if match is None:
+        abort(404)
+    return match
+
+
+def session_token(match: Match) -> str | None:
+    tokens = session.get("edit") or {}
+    return tokens.get(match.view_id) if isinstance(tokens, dict) else None
+
+
+def can_edit(match: Match) -> bool:
+    return match.check_edit_token(session_token(match))
+
+
+def require_edit(match: Match) -> None:
+    if not can_edit(match):
+        db.session.rollback()
+        abort(403)
+
+
+def remember(match: Match, token: str) -> None:
+    """Keep the edit token in this browser (newest last; the oldest fall off past the cap)."""
+    tokens = dict(session.get("edit") or {})
+    tokens.pop(match.view_id, None)
+    tokens[match.view_id] = token
+    cap = current_app.config["REMEMBERED_MATCHES"]
+    while len(tokens) > cap:
+        tokens.pop(next(iter(tokens)))
+    session["edit"] = tokens
+    session.permanent = True
+
+
+def editable_ids() -> set[str]:
+    tokens = session.get("edit") or {}
+    return set(tokens) if isinstance(tokens, dict) else set()
+
+
+def web_actor() -> Actor:
+    agent = request.headers.get("User-Agent", "")
+    kind = "phone" if "Mobile" in agent else "browser"
+    return Actor("web", f"{kind} {session.get('device', '?')}")

@@ -1,0 +1,230 @@
+"""Enter a hand (quick counts or full cards with the picker), see its ruling, edit, delete."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from referee.forms import ActionForm, HandForm, new_key
+from referee.models import EntryMode, Hand, Match, db
+from referee.rules.cards import ALL_NATURALS
+from referee.rules.results import HandResult
+from referee.services import board as board_service
+from referee.services import matches as match_service
+from referee.services.entry import EntryError, IllegalKnock, normalise, rule_entry
+from referee.services.matches import Conflict
+
+from .access import can_edit, load_match, require_edit, web_actor
+from .matches import _int
+
+bp = Blueprint("hands", __name__, url_prefix="/m/<view_id>/hands")
+
+
+def _digest(values: dict[str, Any]) -> str:
+    data = normalise(values)
+    data.pop("note", None)
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:20]
+
+
+def _load_hand(match: Match, hand_id: int) -> Hand:
+    hand = db.session.get(Hand, hand_id)
+    if hand is None or hand.match_id != match.id or hand.deleted_at is not None:
+        abort(404)
+    return hand
+
+
+def _render(
+    match: Match,
+    form: HandForm,
+    *,
+    hand: Hand | None = None,
+    result: HandResult | None = None,
+    refused: HandResult | None = None,
+    status: int = 200,
+    board: board_service.Board | None = None,
+) -> tuple[str, int]:
+    board = board or board_service.build(match)
+    return render_template(
+        "hand_form.html",
+        match=match,
+        board=board,
+        form=form,
+        hand=hand,
+        number=match_service.number_of(match, hand) if hand else len(board.lines) + 1,
+        result=result,
+        refused=refused,
+        deck=ALL_NATURALS,
+        hand_size=board.rules.hand_size,
+    ), status
+
+
+def _attach(form: HandForm, error: EntryError) -> None:
+    field = getattr(form, error.field, None) if error.field else None
+    if field is not None and hasattr(field, "errors"):
+        field.errors = [*list(field.errors), error.reason]
+    else:
+        form.form_errors.append(error.reason)
+
+
+def _rule_form(
+    match: Match, form: HandForm, hand: Hand | None
+) -> tuple[HandResult | None, tuple[str, int] | None]:
+    """Validate and rule the submitted entry; on a problem, the page to show instead."""
+    if not form.validate_on_submit():
+        return None, _render(match, form, hand=hand, status=400)
+    values = form.entry_fields()
+    try:
+        return rule_entry(values, match_service.rules_of(match)), None
+    except IllegalKnock as e:
+        _attach(form, e)
+        return None, _render(match, form, hand=hand, refused=e.result, status=400)
+    except EntryError as e:
+        _attach(form, e)
+        return None, _render(match, form, hand=hand, status=400)
+
+
+def _needs_preview(form: HandForm) -> bool:
+    """Full-card hands are saved only after their ruling was shown for exactly these cards."""
+    if not form.save.data:
+        return True
+    if form.entry.data != EntryMode.CARDS:
+        return False
+    return form.checked.data != _digest(form.entry_fields())
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new(view_id: str) -> str | Response | tuple[str, int]:
+    match = load_match(view_id)
+    require_edit(match)
+    form = HandForm()
+    form.set_players(match.names)
+    if request.method == "GET":
+        board = board_service.build(match)
+        form.dealer_seat.data = board.next_dealer
+        form.idempotency_key.data = new_key()
+        form.expected_number.data = str(len(board.lines) + 1)
+        if request.args.get("entry") == EntryMode.CARDS:
+            form.entry.data = EntryMode.CARDS
+            form.kind.data = "auto"
+        return _render(match, form, board=board)
+    result, page = _rule_form(match, form, None)
+    if page is not None:
+        return page
+    if _needs_preview(form):
+        form.checked.data = _digest(form.entry_fields())
+        return _render(match, form, result=result)
+    try:
+        hand, created = match_service.add_hand(
+            match,
+            form.entry_fields(),
+            web_actor(),
+            idempotency_key=form.idempotency_key.data,
+            expected_number=_int(form.expected_number.data),
+        )
+    except Conflict as e:
+        form.expected_number.data = str(len(match.live_hands) + 1)
+        form.checked.data = ""
+        db.session.rollback()
+        return _conflict_form(match, form, e)
+    except EntryError as e:
+        _attach(form, e)
+        return _render(match, form, status=400)
+    number = match_service.number_of(match, hand)
+    if created:
+        flash(f"Hand {number} saved.", "ok")
+    else:
+        flash(f"That hand was already saved (hand {number}); it was not recorded twice.", "info")
+    return redirect(url_for("matches.scoreboard", view_id=view_id))
+
+
+def _conflict_form(match: Match, form: HandForm, e: Conflict) -> tuple[str, int]:
+    form.form_errors.append(e.message)
+    page, _ = _render(match, form, hand=None)
+    return page, 409
+
+
+@bp.get("/<int:hand_id>")
+def show(view_id: str, hand_id: int) -> str:
+    match = load_match(view_id)
+    hand = _load_hand(match, hand_id)
+    board = board_service.build(match)
+    line = next(line for line in board.lines if line.hand.id == hand.id)
+    return render_template(
+        "hand.html",
+        match=match,
+        board=board,
+        hand=hand,
+        line=line,
+        editor=can_edit(match),
+        action=ActionForm(version=hand.version),
+    )
+
+
+@bp.route("/<int:hand_id>/edit", methods=["GET", "POST"])
+def edit(view_id: str, hand_id: int) -> str | Response | tuple[str, int]:
+    match = load_match(view_id)
+    require_edit(match)
+    hand = _load_hand(match, hand_id)
+    form = HandForm()
+    form.set_players(match.names)
+    if request.method == "GET":
+        values = dict(hand.fields())
+        if values["kind"] == "dead":
+            values["knocker_seat"] = None
+        form.fill(values)
+        form.version.data = str(hand.version)
+        return _render(match, form, hand=hand)
+    result, page = _rule_form(match, form, hand)
+    if page is not None:
+        return page
+    if _needs_preview(form):
+        form.checked.data = _digest(form.entry_fields())
+        return _render(match, form, hand=hand, result=result)
+    try:
+        match_service.edit_hand(
+            match, hand.id, form.entry_fields(), web_actor(), _int(form.version.data)
+        )
+    except Conflict as e:
+        db.session.rollback()
+        current = db.session.get(Hand, hand.id)
+        return render_template(
+            "conflict.html",
+            match=match,
+            board=board_service.build(match),
+            message=e.message,
+            hand=current if current and current.deleted_at is None else None,
+            mine=normalise(form.entry_fields()),
+        ), 409
+    except EntryError as e:
+        _attach(form, e)
+        return _render(match, form, hand=hand, status=400)
+    flash(f"Hand {match_service.number_of(match, hand)} changed; later totals re-derived.", "ok")
+    return redirect(url_for("matches.scoreboard", view_id=view_id))
+
+
+@bp.post("/<int:hand_id>/delete")
+def delete(view_id: str, hand_id: int) -> Response | tuple[str, int]:
+    match = load_match(view_id)
+    require_edit(match)
+    hand = _load_hand(match, hand_id)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    number = match_service.number_of(match, hand)
+    try:
+        match_service.delete_hand(match, hand.id, web_actor(), _int(form.version.data))
+    except Conflict as e:
+        db.session.rollback()
+        return render_template(
+            "conflict.html",
+            match=match,
+            board=board_service.build(match),
+            message=e.message,
+            hand=db.session.get(Hand, hand.id),
+        ), 409
+    flash(f"Hand {number} deleted. Undo brings it back.", "ok")
+    return redirect(url_for("matches.scoreboard", view_id=view_id))

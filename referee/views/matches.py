@@ -1,0 +1,210 @@
+"""Home, new match, scoreboard, the edit link, and undo."""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from sqlalchemy import func, select
+from werkzeug.wrappers import Response
+
+from referee.forms import ActionForm, new_match_form
+from referee.models import Hand, Match, MatchStatus, db
+from referee.rules.ruleset import FIELD_HELP
+from referee.rules.variants import DEFAULT_PRESET, get_preset
+from referee.services import board as board_service
+from referee.services import matches as match_service
+from referee.services.entry import EntryError
+from referee.services.matches import Conflict
+
+from .access import can_edit, editable_ids, load_match, remember, require_edit, web_actor
+
+bp = Blueprint("matches", __name__)
+
+
+@bp.get("/")
+def home() -> str:
+    counts = (
+        select(Hand.match_id, func.count(Hand.id).label("n"))
+        .where(Hand.deleted_at.is_(None))
+        .group_by(Hand.match_id)
+        .subquery()
+    )
+    lists = {}
+    for status in (MatchStatus.IN_PLAY, MatchStatus.FINISHED):
+        rows = db.session.execute(
+            select(Match, func.coalesce(counts.c.n, 0))
+            .outerjoin(counts, counts.c.match_id == Match.id)
+            .where(Match.status == status)
+            .order_by(Match.updated_at.desc())
+            .limit(30)
+        ).all()
+        lists[status] = rows
+    return render_template(
+        "home.html",
+        in_play=lists[MatchStatus.IN_PLAY],
+        finished=lists[MatchStatus.FINISHED],
+        mine=editable_ids(),
+    )
+
+
+def _preset_data() -> dict[str, object]:
+    return {
+        p.name: {"description": p.description, "rules": p.rules.to_dict()}
+        for p in match_service.playable_presets()
+    }
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_match() -> str | Response | tuple[str, int]:
+    form = new_match_form()
+    if request.method == "GET":
+        preset = get_preset(request.args.get("preset") or DEFAULT_PRESET)
+        form.preset.data = preset.name
+        form.rules_from.data = preset.name
+        form.fill_rules(preset.rules)
+        return _render_new(form)
+    if not form.validate_on_submit():
+        return _render_new(form), 400
+    preset_name = form.preset.data or DEFAULT_PRESET
+    if form.rules_from.data != preset_name:
+        # The preset was changed without the page's script filling in its rules: show them.
+        preset = get_preset(preset_name)
+        form.fill_rules(preset.rules)
+        form.rules_from.data = preset.name
+        flash(f"Loaded the rules of “{preset.title}”. Check them and start the match.", "info")
+        return _render_new(form)
+    try:
+        match, token = match_service.create_match(
+            [form.player_0.data or "", form.player_1.data or ""],
+            preset_name,
+            form.overrides(),
+            form.stake_per_point.data or 0,
+        )
+    except EntryError as e:
+        _attach(form, e)
+        return _render_new(form), 400
+    remember(match, token)
+    flash("Match started. This browser keeps the edit link; share it only with scorers.", "ok")
+    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+
+
+def _attach(form: object, error: EntryError) -> None:
+    from referee.forms import RULE_PREFIX
+
+    for name in (error.field or "", RULE_PREFIX + (error.field or "")):
+        field = getattr(form, name, None) if name else None
+        if field is not None and hasattr(field, "errors"):
+            field.errors = [*list(field.errors), error.reason]
+            return
+    flash(error.reason, "error")
+
+
+def _render_new(form: object) -> str:
+    return render_template(
+        "new_match.html",
+        form=form,
+        presets=match_service.playable_presets(),
+        preset_data=_preset_data(),
+        help=FIELD_HELP,
+    )
+
+
+@bp.get("/m/<view_id>")
+def scoreboard(view_id: str) -> str:
+    match = load_match(view_id)
+    board = board_service.build(match)
+    editor = can_edit(match)
+    return render_template(
+        "scoreboard.html",
+        match=match,
+        board=board,
+        editor=editor,
+        action=ActionForm(revision=match.revision),
+        audit=match_service.audit_trail(match),
+        undoable=match_service.last_undoable(match) if editor else None,
+        edit_link=url_for("matches.claim", view_id=view_id, token="TOKEN", _external=True)
+        if editor
+        else None,
+        view_link=url_for("matches.scoreboard", view_id=view_id, _external=True),
+        preset=_preset_or_none(match.preset),
+    )
+
+
+def _preset_or_none(name: str) -> object:
+    try:
+        return get_preset(name)
+    except KeyError:
+        return None
+
+
+@bp.get("/m/<view_id>/edit/<token>")
+def claim(view_id: str, token: str) -> Response:
+    """The secret edit link: this browser keeps the token, then shows the scoreboard."""
+    match = load_match(view_id)
+    if not match.check_edit_token(token):
+        abort(403)
+    remember(match, token)
+    flash("This browser can now enter and change hands for this match.", "ok")
+    return redirect(url_for("matches.scoreboard", view_id=view_id))
+
+
+@bp.get("/m/<view_id>/link")
+def edit_link(view_id: str) -> str:
+    """The edit link itself, shown only to a browser that already holds it."""
+    match = load_match(view_id)
+    require_edit(match)
+    from .access import session_token
+
+    link = url_for("matches.claim", view_id=view_id, token=session_token(match), _external=True)
+    return render_template("edit_link.html", match=match, link=link)
+
+
+@bp.post("/m/<view_id>/undo")
+def undo(view_id: str) -> Response | tuple[str, int]:
+    match = load_match(view_id)
+    require_edit(match)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        entry = match_service.undo(match, web_actor(), _int(form.revision.data))
+    except Conflict as e:
+        return _conflict(match, e)
+    except EntryError as e:
+        flash(e.reason, "error")
+        return redirect(url_for("matches.scoreboard", view_id=view_id))
+    flash(f"Undone: {describe(entry)}.", "ok")
+    return redirect(url_for("matches.scoreboard", view_id=view_id))
+
+
+def describe(entry: object) -> str:
+    from referee.models import AuditEntry
+
+    assert isinstance(entry, AuditEntry)
+    target = entry
+    if entry.undoes_id is not None:
+        original = db.session.get(AuditEntry, entry.undoes_id)
+        target = original or entry
+    data = target.before or target.after or {}
+    number = data.get("number")
+    label = {"add": "adding", "edit": "the edit of", "delete": "deleting"}.get(target.action, "")
+    return f"{label} hand {number}" if number else label
+
+
+def _conflict(match: Match, e: Conflict) -> tuple[str, int]:
+    board = board_service.build(match)
+    return render_template("conflict.html", match=match, board=board, message=e.message), 409
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except ValueError:
+        return None

@@ -1,0 +1,178 @@
+"""Wiring of the web app: CSRF, blueprints, error pages, template helpers, security headers."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from decimal import Decimal
+from typing import Any
+
+from flask import Flask, Response, render_template, request, session
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from markupsafe import Markup, escape
+
+from .rules.cards import CardError, parse_cards
+
+csrf = CSRFProtect()
+
+_SUIT_CLASS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+
+
+def init_app(app: Flask) -> None:
+    from .views import api, hands, matches
+
+    csrf.init_app(app)
+    app.register_blueprint(matches.bp)
+    app.register_blueprint(hands.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)  # the API authenticates each write with X-Edit-Token, not a cookie
+
+    app.jinja_env.filters["cards"] = cards_html
+    app.jinja_env.filters["card"] = cards_html
+    app.jinja_env.filters["money"] = money
+    app.jinja_env.filters["when"] = when
+    app.jinja_env.filters["signed"] = signed
+    app.jinja_env.globals["seat_class"] = lambda seat: f"seat{seat}" if seat is not None else ""
+    app.jinja_env.filters["changes"] = audit_changes
+
+    @app.before_request
+    def _device() -> None:
+        if "device" not in session and request.method != "OPTIONS":
+            session["device"] = secrets.token_hex(4)
+
+    @app.after_request
+    def _headers(response: Response) -> Response:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")  # edit links stay private
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; "
+            "form-action 'self'; base-uri 'none'",
+        )
+        return response
+
+    for code in (400, 403, 404, 405, 409, 413):
+        app.register_error_handler(code, _error_page)
+    app.register_error_handler(CSRFError, _csrf_error)
+
+
+_ERROR_TEXT = {
+    400: "That request could not be understood.",
+    403: "This needs the match's edit link. Ask a scorer for it; nothing was changed.",
+    404: "There is no such page, match or hand.",
+    405: "That is not something this page does.",
+    409: "Someone else changed this first; nothing was changed.",
+    413: "That request is too large.",
+}
+
+
+def _error_page(error: Any) -> tuple[str, int]:
+    code = getattr(error, "code", 500) or 500
+    if request.path.startswith("/api/"):
+        from .views.api import error_json
+
+        return error_json(code, None, _ERROR_TEXT.get(code, "error"))  # type: ignore[return-value]
+    message = getattr(error, "description", None) if code not in (403, 404) else None
+    return render_template(
+        "error.html", code=code, message=message or _ERROR_TEXT.get(code, "Something went wrong.")
+    ), code
+
+
+def _csrf_error(error: CSRFError) -> tuple[str, int]:
+    return render_template(
+        "error.html",
+        code=400,
+        message=f"The form had expired or was not sent from this site ({error.description}). "
+        "Go back, reload the page and try again; nothing was changed.",
+    ), 400
+
+
+def cards_html(value: Any) -> Markup:
+    """Card codes (``"10H AS"``) as coloured labels; anything unparseable is shown as typed."""
+    if not value:
+        return Markup("")
+    tokens = value.split() if isinstance(value, str) else [str(v) for v in value]
+    try:
+        cards = parse_cards(tokens, deck=_LOOSE_DECK)
+    except CardError:
+        return Markup(escape(" ".join(tokens)))
+    parts = []
+    for card in cards:
+        label = card.label
+        suit = _SUIT_CLASS.get(label[-1], "j")
+        parts.append(f'<span class="card {suit}">{escape(label)}</span>')
+    return Markup(" ".join(parts))
+
+
+_AUDIT_LABELS = {
+    "kind": "how",
+    "entry": "entry",
+    "knocker_seat": "knocker",
+    "dealer_seat": "dealer",
+    "knocker_deadwood": "knocker deadwood",
+    "defender_deadwood": "defender deadwood",
+    "knocker_cards": "knocker's cards",
+    "defender_cards": "defender's cards",
+    "upcard": "upcard",
+    "note": "note",
+    "deleted": "deleted",
+}
+
+
+def audit_changes(entry: Any, names: list[str]) -> list[tuple[str, str, str]]:
+    """An audit entry as (what, old, new) lines: every field for an add, the changed ones for
+    an edit, undo or delete."""
+    before, after = entry.before or {}, entry.after or {}
+
+    def show(name: str, value: Any) -> str:
+        if value is None or value == "":
+            return "—"
+        if name.endswith("_seat") and isinstance(value, int) and 0 <= value < len(names):
+            return names[value]
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value).replace("_", " ")
+
+    lines = []
+    for name, label in _AUDIT_LABELS.items():
+        old, new = before.get(name), after.get(name)
+        if before and old == new:
+            continue
+        if not before and (new is None or new == "" or new is False):
+            continue
+        lines.append((label, show(name, old) if before else "", show(name, new)))
+    return lines
+
+
+def money(value: Decimal | int | None) -> str:
+    if value is None:
+        return ""
+    amount = Decimal(value)
+    text = f"{amount:,.4f}".rstrip("0")
+    if text.endswith("."):
+        text += "00"
+    elif len(text.split(".")[1]) == 1:
+        text += "0"
+    return text
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def when(value: dt.datetime | None) -> str:
+    if value is None:
+        return ""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=dt.UTC)
+    return value.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _loose_deck() -> Any:
+    from .rules.cards import Deck
+
+    return Deck(decks=8, jokers=8)
+
+
+_LOOSE_DECK = _loose_deck()

@@ -1,0 +1,27 @@
+// New match: choosing a table fills in its house-rule knobs and shows its description.
+"use strict";
+document.addEventListener("DOMContentLoaded", () => {
+  const data = JSON.parse(document.getElementById("preset-data").textContent);
+  const select = document.getElementById("preset");
+  const from = document.getElementById("rules_from");
+  const show = () => {
+    for (const li of document.querySelectorAll("#preset-descriptions li")) {
+      li.hidden = li.dataset.preset !== select.value;
+    }
+  };
+  select.addEventListener("change", () => {
+    const preset = data[select.value];
+    if (!preset) return;
+    for (const [name, value] of Object.entries(preset.rules)) {
+      const field = document.getElementById("rule_" + name);
+      if (!field) continue;
+      if (field.type === "checkbox") field.checked = Boolean(value);
+      else if (value === null) field.value = "none";
+      else if (Array.isArray(value)) field.value = value.join(" ");
+      else field.value = String(value);
+    }
+    from.value = select.value;
+    show();
+  });
+  show();
+});
