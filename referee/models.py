@@ -67,6 +67,9 @@ class Match(db.Model):
     preset: Mapped[str] = mapped_column(String(60))
     rules_json: Mapped[str] = mapped_column(Text)
     stake_per_point: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal(0))
+    # Three or more players: the cards each seat cut, as entered ("9H 2S KC"); None when the
+    # players were listed from the lowest cut to the highest (or the format needs no cut).
+    cut: Mapped[str | None] = mapped_column(String(60))
     status: Mapped[str] = mapped_column(String(16), default=MatchStatus.IN_PLAY, index=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -144,6 +147,12 @@ HAND_FIELDS = (
     "defender_deadwood",
     "upcard",
     "note",
+    # three-handed formats: who sat out (Cutthroat), who captained (Chouette), and Battle
+    # Royal's three counts and three hands by seat
+    "sitting_out_seat",
+    "captain_seat",
+    "seat_deadwoods",
+    "seat_cards",
 )
 
 
@@ -166,6 +175,13 @@ class Hand(db.Model):
     defender_deadwood: Mapped[int | None] = mapped_column(Integer)
     upcard: Mapped[str | None] = mapped_column(String(8))
     note: Mapped[str] = mapped_column(Text, default="")
+    # Three-handed formats (None elsewhere): the seat that sat out (Cutthroat, dealer sits out),
+    # the partnership's captain (Chouette), and for Battle Royal the three counts ("4 15 22")
+    # and the three hands ("AS 2S ... | ... | ..."), by seat, as entered.
+    sitting_out_seat: Mapped[int | None] = mapped_column(Integer)
+    captain_seat: Mapped[int | None] = mapped_column(Integer)
+    seat_deadwoods: Mapped[str | None] = mapped_column(String(40))
+    seat_cards: Mapped[str | None] = mapped_column(Text)
     idempotency_key: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     edited_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))

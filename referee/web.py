@@ -116,6 +116,10 @@ _AUDIT_LABELS = {
     "defender_cards": "defender's cards",
     "upcard": "upcard",
     "note": "note",
+    "sitting_out_seat": "sat out",
+    "captain_seat": "captain",
+    "seat_deadwoods": "counts by seat",
+    "seat_cards": "cards by seat",
     "deleted": "deleted",
 }
 
