@@ -98,6 +98,12 @@ class Board:
 
 
 def build(match: Match) -> Board:
+    from . import threehand
+
+    if threehand.handles(match):  # three or more players: referee.services.threehand
+        from .threehand import board as threehand_board
+
+        return threehand_board.build(match)  # type: ignore[return-value]
     from .matches import rules_of
 
     rules = rules_of(match)

@@ -31,14 +31,23 @@ from referee.rules.ruleset import Ruleset, RulesetError
 from referee.rules.variants import Preset, UnknownPresetError, get_preset, list_presets
 
 from . import board as board_service
+from . import threehand
 from .entry import EntryError, normalise, rule_entry
+from .threehand import board as threehand_board
+from .threehand import setup as threehand_setup
 
 MAX_NAME = 40
 PLAYABLE_FAMILIES = frozenset({"two_handed"})  # the families the scoreboard folds today
+PLAYABLE_FAMILIES |= threehand.FAMILIES  # three or more players: referee.services.threehand
 
 
 def playable_presets() -> list[Preset]:
-    return [p for p in list_presets() if p.family in PLAYABLE_FAMILIES]
+    """The presets of the new-match page (three-handed tables have a page of their own)."""
+    return [
+        p
+        for p in list_presets()
+        if p.family in PLAYABLE_FAMILIES and p.family not in threehand.FAMILIES
+    ]
 
 
 class Conflict(Exception):
@@ -63,29 +72,41 @@ def create_match(
     preset: str,
     overrides: Mapping[str, Any] | None = None,
     stake_per_point: Decimal | str | int = 0,
+    cut: Any = None,
 ) -> tuple[Match, str]:
-    """A new match and its edit token (only the token's hash is stored)."""
-    clean = [" ".join(str(n).split()) for n in names]
-    if len(clean) != 2:
-        raise EntryError("players", "two players are needed")
-    for seat, name in enumerate(clean):
-        if not name:
-            raise EntryError(f"player_{seat}", "enter a name")
-        if len(name) > MAX_NAME:
-            raise EntryError(f"player_{seat}", f"at most {MAX_NAME} characters")
-    if clean[0].casefold() == clean[1].casefold():
-        raise EntryError("player_1", "the two players need different names")
+    """A new match and its edit token (only the token's hash is stored).
+
+    ``cut``: the cards the players cut, one per player, for the formats seated by the cut
+    (Cutthroat, dealer-sits-out, Chouette); left out, the players are listed in cut order.
+    """
     try:
         chosen = get_preset(preset)
     except UnknownPresetError as e:
         raise EntryError("preset", str(e)) from None
     if chosen.family not in PLAYABLE_FAMILIES:
-        raise EntryError("preset", f"{chosen.title} cannot be scored here yet (two-handed only)")
+        raise EntryError("preset", f"{chosen.title} cannot be scored here yet")
+    clean = [" ".join(str(n).split()) for n in names]
+    if len(clean) not in chosen.seats:
+        raise EntryError("players", _players_needed(chosen, len(clean)))
+    for seat, name in enumerate(clean):
+        if not name:
+            raise EntryError(f"player_{seat}", "enter a name")
+        if len(name) > MAX_NAME:
+            raise EntryError(f"player_{seat}", f"at most {MAX_NAME} characters")
+    for seat, name in enumerate(clean):
+        if name.casefold() in [n.casefold() for n in clean[:seat]]:
+            reason = (
+                "the two players need different names"
+                if len(clean) == 2
+                else f"{name} is already a player: each needs a different name"
+            )
+            raise EntryError(f"player_{seat}", reason)
     try:
         rules = chosen.rules.with_overrides(**dict(overrides or {}))
     except RulesetError as e:
         field, reason = e.problems[0]
         raise EntryError(field, reason) from None
+    extra = threehand_setup.check_new_match(chosen, clean, rules, cut)
     stake = _stake(stake_per_point)
     token = Match.new_token()
     match = Match(
@@ -96,12 +117,30 @@ def create_match(
         stake_per_point=stake,
         status=MatchStatus.IN_PLAY,
         revision=0,
+        **extra,
     )
     match.set_edit_token(token)
     match.players = [Player(seat=i, name=n) for i, n in enumerate(clean)]
     db.session.add(match)
     db.session.commit()
     return match, token
+
+
+def _players_needed(preset: Preset, got: int) -> str:
+    seats = preset.seats
+    if len(seats) == 1 and seats[0] == 2:
+        return "two players are needed"
+    need = str(seats[0]) if len(seats) == 1 else f"{seats[0]} to {seats[-1]}"
+    return f"{preset.title} takes {need} players (got {got})"
+
+
+def _checked(match: Match, fields: Mapping[str, Any], hand_id: int | None = None) -> dict[str, Any]:
+    """The hand's stored form, once the engine has ruled it (else EntryError)."""
+    if threehand.handles(match):
+        return threehand_board.check_hand(match, dict(fields), hand_id)[0]
+    values = normalise(fields)
+    rule_entry(values, rules_of(match))
+    return values
 
 
 def _stake(value: Decimal | str | int | float) -> Decimal:
@@ -201,9 +240,7 @@ def add_hand(
                 f"is not there yet, save it again.",
                 latest,
             )
-        values = normalise(fields)
-        rules = rules_of(match)
-        rule_entry(values, rules)
+        values = _checked(match, fields)
         seq = (
             db.session.scalar(select(func.max(Hand.seq)).where(Hand.match_id == match.id)) or 0
         ) + 1
@@ -259,8 +296,7 @@ def edit_hand(
     try:
         match, hand = _locked_hand(match, hand_id)
         _check_version(hand, expected_version)
-        values = normalise(fields)
-        rule_entry(values, rules_of(match))
+        values = _checked(match, fields, hand.id)
         number = number_of(match, hand)
         before = _snapshot(hand, number)
         hand.set_fields(values)

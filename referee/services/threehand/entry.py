@@ -1,0 +1,298 @@
+"""One three-handed hand as entered → the engine's ruling, every problem named by its field.
+
+Cutthroat (and dealer-sits-out) and Chouette hands are two-handed hands between the two players
+seated for them: they are entered and ruled exactly as a two-handed hand (knocker and defender,
+counts or cards) by :mod:`referee.services.entry`. What a hand adds is who played it: the seat
+that sat out (Cutthroat) or the captain (Chouette), and the dealer.
+
+A Battle Royal hand has three players: who knocked, and a count or ten cards for each seat,
+ruled by :mod:`referee.rules.variants.battle_royal`.
+
+Stored form (what :func:`normalise` returns and a hand row keeps): the two-handed fields, plus
+``sitting_out_seat``, ``captain_seat``, ``seat_deadwoods`` (``"4 15 22"``, by seat; ``_`` for
+a count left empty) and ``seat_cards`` (``"AS 2S … | … | …"``, by seat).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from referee.models import EntryMode, HandKindChoice
+from referee.rules.adjudicate import HandInputError, HandKind
+from referee.rules.cards import Card, CardError, parse_cards
+from referee.rules.results import HandResult
+from referee.rules.ruleset import Ruleset
+from referee.rules.variants import battle_royal
+from referee.rules.variants.battle_royal import BattleRoyalResult
+
+from .. import entry as two_handed
+from ..entry import EntryError, IllegalKnock
+from . import BATTLE_ROYAL, CHOUETTE, CUTTHROAT
+
+Result = HandResult | BattleRoyalResult
+
+BR_SEATS = 3
+MISSING = "_"
+CARDS_SEPARATOR = " | "
+
+_GIN_KINDS = (HandKindChoice.GIN, HandKindChoice.BIG_GIN)
+
+
+# -- the stored form -----------------------------------------------------------------------
+
+
+def split_deadwoods(text: str | None, seats: int = BR_SEATS) -> list[int | str | None]:
+    """``"4 15 22"`` → ``[4, 15, 22]``; a missing count is None, a bad one stays text."""
+    if not text:
+        return [None] * seats
+    out: list[int | str | None] = []
+    for token in text.split():
+        if token == MISSING:
+            out.append(None)
+        else:
+            out.append(int(token) if token.lstrip("-").isdigit() else token)
+    return (out + [None] * seats)[:seats]
+
+
+def split_cards(text: str | None, seats: int = BR_SEATS) -> list[str]:
+    """``"AS 2S … | … | …"`` → one card text per seat (``""`` when empty)."""
+    if not text:
+        return [""] * seats
+    parts = [" ".join(p.split()) for p in text.split("|")]
+    return (parts + [""] * seats)[:seats]
+
+
+def _count_token(value: Any) -> str:
+    if value is None or (isinstance(value, str) and value.strip() in ("", MISSING)):
+        return MISSING
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int):
+        return str(value)
+    return "".join(str(value).split()) or MISSING
+
+
+def _join_deadwoods(value: Any) -> str | None:
+    if value is None:
+        return None
+    items = value.split() if isinstance(value, str) else list(value)
+    tokens = [_count_token(v) for v in items]
+    if all(t == MISSING for t in tokens):
+        return None
+    return " ".join(tokens)
+
+
+def _join_cards(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        items: list[Any] = value.split("|")
+    else:
+        items = list(value)
+    texts = []
+    for item in items:
+        if isinstance(item, list | tuple):
+            item = " ".join(str(c) for c in item)
+        texts.append(" ".join(str(item or "").split()))
+    if not any(texts):
+        return None
+    return CARDS_SEPARATOR.join(texts)
+
+
+def normalise(fields: Mapping[str, Any], family: str) -> dict[str, Any]:
+    """The stored form of an entry for ``family``: fields the format does not use are None."""
+    out = two_handed.normalise({**_blank(), **dict(fields)})
+    kind, entry = out.get("kind"), out.get("entry")
+    if family == BATTLE_ROYAL:
+        for name in ("knocker_cards", "defender_cards", "knocker_deadwood", "defender_deadwood"):
+            out[name] = None
+        out["sitting_out_seat"] = out["captain_seat"] = None
+        deadwoods = _join_deadwoods(fields.get("seat_deadwoods"))
+        if kind == HandKindChoice.DEAD or entry == EntryMode.CARDS:
+            deadwoods = None
+        elif kind in _GIN_KINDS and _seat_or_none(out.get("knocker_seat"), BR_SEATS) is not None:
+            counts = deadwoods.split() if deadwoods else [MISSING] * BR_SEATS
+            counts = (counts + [MISSING] * BR_SEATS)[:BR_SEATS]
+            counts[out["knocker_seat"]] = "0"  # gin leaves no deadwood
+            deadwoods = " ".join(counts)
+        out["seat_deadwoods"] = deadwoods
+        cards = _join_cards(fields.get("seat_cards"))
+        out["seat_cards"] = (
+            None if kind == HandKindChoice.DEAD or entry == EntryMode.COUNTS else cards
+        )
+    else:
+        out["seat_deadwoods"] = out["seat_cards"] = None
+        if family == CUTTHROAT:
+            out["captain_seat"] = None
+        elif family == CHOUETTE:
+            out["sitting_out_seat"] = None
+    return out
+
+
+def _blank() -> dict[str, Any]:
+    return {
+        "knocker_cards": None,
+        "defender_cards": None,
+        "knocker_deadwood": None,
+        "defender_deadwood": None,
+        "upcard": None,
+        "note": "",
+        "sitting_out_seat": None,
+        "captain_seat": None,
+        "seat_deadwoods": None,
+        "seat_cards": None,
+    }
+
+
+def _seat_or_none(value: Any, seats: int) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
+        return None
+    return value
+
+
+# -- ruling --------------------------------------------------------------------------------
+
+
+def rule(fields: Mapping[str, Any], rules: Ruleset, family: str, names: Sequence[str]) -> Result:
+    """Rule one entered hand (in its stored form), or raise :class:`EntryError` naming the
+    field at fault. An illegal knock raises :class:`IllegalKnock`: it is never recorded."""
+    if family == BATTLE_ROYAL:
+        key = json.dumps(dict(fields), sort_keys=True, default=str)
+        result = _rule_battle_royal_cached(key, rules, tuple(names))
+        if not result.finished:
+            knocker = fields.get("knocker_seat")
+            what = "cards" if fields.get("entry") == EntryMode.CARDS else "deadwood"
+            raise IllegalKnock(result, f"{what}_{knocker}")  # type: ignore[arg-type]
+        return result
+    kind = fields.get("kind")
+    knocker = fields.get("knocker_seat")
+    if kind != HandKindChoice.DEAD and knocker is None:
+        raise EntryError("knocker_seat", "choose who knocked or went gin")
+    # The two-handed ruling is by role; which seat knocked matters only to the fold.
+    as_two = {**fields, "knocker_seat": None if kind == HandKindChoice.DEAD else 0}
+    return two_handed.rule_entry(as_two, rules)
+
+
+@functools.lru_cache(maxsize=2048)
+def _rule_battle_royal_cached(key: str, rules: Ruleset, names: tuple[str, ...]) -> Result:
+    # A pure function of the entry, the rules and the names: each hand is ruled once per process
+    # however often the scoreboard is folded.
+    return _rule_battle_royal(json.loads(key), rules, names)
+
+
+def _rule_battle_royal(
+    f: dict[str, Any], rules: Ruleset, names: tuple[str, ...]
+) -> BattleRoyalResult:
+    kind, entry = f.get("kind"), f.get("entry")
+    if entry not in (EntryMode.COUNTS, EntryMode.CARDS):
+        raise EntryError("entry", "choose quick entry (counts) or full cards")
+    kinds = two_handed.CARD_KINDS if entry == EntryMode.CARDS else two_handed.KINDS
+    if kind not in kinds:
+        raise EntryError("kind", "choose knock, gin, big gin or dead hand")
+    upcard = _upcard(f.get("upcard"), rules)
+    if kind == HandKindChoice.DEAD:
+        return battle_royal.rule_dead_hand(rules)
+    knocker = _seat_or_none(f.get("knocker_seat"), BR_SEATS)
+    if knocker is None:
+        raise EntryError("knocker_seat", "choose who knocked or went gin")
+    hand_kind = None if kind == HandKindChoice.AUTO else HandKind(kind)
+    try:
+        if entry == EntryMode.COUNTS:
+            assert hand_kind is not None
+            counts = _counts(f.get("seat_deadwoods"), names)
+            return battle_royal.rule_counts(
+                rules,
+                knocker=knocker,
+                deadwoods=counts,
+                kind=hand_kind,
+                upcard=upcard,
+                names=names,
+            )
+        hands = _hands(f.get("seat_cards"), knocker, hand_kind, rules, names)
+        return battle_royal.rule_cards(
+            hands, rules, knocker=knocker, kind=hand_kind, upcard=upcard, names=names
+        )
+    except HandInputError as e:
+        raise EntryError(_engine_field(e, knocker), e.reason) from None
+
+
+def _engine_field(e: HandInputError, knocker: int) -> str | None:
+    field = e.field or ""
+    if field == "knocker":
+        return "knocker_seat"
+    if field.startswith("hand_"):
+        return "cards_" + field.removeprefix("hand_")
+    if field == "deadwoods":
+        for seat in range(BR_SEATS):
+            if f"seat {seat}'s" in e.reason:
+                return f"deadwood_{seat}"
+        return f"deadwood_{knocker}"
+    if field == "upcard":
+        return "upcard"
+    return None
+
+
+def _upcard(text: str | None, rules: Ruleset) -> Card | None:
+    if not text:
+        return None
+    try:
+        return parse_cards(text, deck=rules.deck, expected=1, what="the upcard")[0]
+    except CardError as e:
+        raise EntryError("upcard", str(e)) from None
+
+
+def _counts(text: str | None, names: Sequence[str]) -> tuple[int, ...]:
+    counts: list[int] = []
+    for seat, value in enumerate(split_deadwoods(text)):
+        name = names[seat]
+        if value is None:
+            raise EntryError(f"deadwood_{seat}", f"enter {name}'s count")
+        if isinstance(value, str):
+            raise EntryError(f"deadwood_{seat}", f"{name}'s count must be a whole number")
+        if value < 0:
+            raise EntryError(f"deadwood_{seat}", f"{name}'s count cannot be negative")
+        counts.append(value)
+    return tuple(counts)
+
+
+def _hands(
+    text: str | None,
+    knocker: int,
+    kind: HandKind | None,
+    rules: Ruleset,
+    names: Sequence[str],
+) -> list[tuple[Card, ...]]:
+    size = rules.hand_size
+    knocker_counts: tuple[int, ...] = {
+        None: (size, size + 1),
+        HandKind.BIG_GIN: (size + 1,),
+    }.get(kind, (size,))
+    hands: list[tuple[Card, ...]] = []
+    held: dict[Card, int] = {}
+    for seat, cards_text in enumerate(split_cards(text)):
+        name = names[seat]
+        field = f"cards_{seat}"
+        if not cards_text:
+            raise EntryError(field, f"enter {name}'s cards")
+        expected = knocker_counts if seat == knocker else (size,)
+        what = f"{name} (the knocker)" if seat == knocker else name
+        try:
+            cards = parse_cards(cards_text, deck=rules.deck, expected=expected, what=what)
+        except CardError as e:
+            raise EntryError(field, str(e)) from None
+        for card in cards:
+            if card in held and held[card] >= rules.deck.copies(card):
+                raise EntryError(
+                    field, f"`{card.label}` is also in {names[held_by(hands, card)]}'s hand"
+                )
+            held[card] = held.get(card, 0) + 1
+        hands.append(cards)
+    return hands
+
+
+def held_by(hands: Sequence[Sequence[Card]], card: Card) -> int:
+    """The first seat whose hand holds ``card``."""
+    return next(seat for seat, hand in enumerate(hands) if card in hand)
