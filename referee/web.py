@@ -19,11 +19,12 @@ _SUIT_CLASS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
 
 def init_app(app: Flask) -> None:
-    from .views import api, hands, matches
+    from .views import api, hands, matches, threehand
 
     csrf.init_app(app)
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(threehand.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates each write with X-Edit-Token, not a cookie
 

@@ -15,9 +15,11 @@ from referee.rules.cards import ALL_NATURALS
 from referee.rules.results import HandResult
 from referee.services import board as board_service
 from referee.services import matches as match_service
+from referee.services import threehand
 from referee.services.entry import EntryError, IllegalKnock, normalise, rule_entry
 from referee.services.matches import Conflict
 
+from . import threehand as threehand_views
 from .access import can_edit, load_match, require_edit, web_actor
 from .matches import _int
 
@@ -99,6 +101,8 @@ def _needs_preview(form: HandForm) -> bool:
 @bp.route("/new", methods=["GET", "POST"])
 def new(view_id: str) -> str | Response | tuple[str, int]:
     match = load_match(view_id)
+    if threehand.handles(match):
+        return threehand_views.new_hand(match)
     require_edit(match)
     form = HandForm()
     form.set_players(match.names)
@@ -151,6 +155,8 @@ def _conflict_form(match: Match, form: HandForm, e: Conflict) -> tuple[str, int]
 def show(view_id: str, hand_id: int) -> str:
     match = load_match(view_id)
     hand = _load_hand(match, hand_id)
+    if threehand.handles(match):
+        return threehand_views.show_hand(match, hand)
     board = board_service.build(match)
     line = next(line for line in board.lines if line.hand.id == hand.id)
     return render_template(
@@ -169,6 +175,8 @@ def edit(view_id: str, hand_id: int) -> str | Response | tuple[str, int]:
     match = load_match(view_id)
     require_edit(match)
     hand = _load_hand(match, hand_id)
+    if threehand.handles(match):
+        return threehand_views.edit_hand(match, hand)
     form = HandForm()
     form.set_players(match.names)
     if request.method == "GET":

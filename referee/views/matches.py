@@ -20,9 +20,11 @@ from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import DEFAULT_PRESET, get_preset
 from referee.services import board as board_service
 from referee.services import matches as match_service
+from referee.services import threehand
 from referee.services.entry import EntryError
 from referee.services.matches import Conflict
 
+from . import threehand as threehand_views
 from .access import can_edit, editable_ids, load_match, remember, require_edit, web_actor
 
 bp = Blueprint("matches", __name__)
@@ -119,6 +121,8 @@ def _render_new(form: object) -> str:
 @bp.get("/m/<view_id>")
 def scoreboard(view_id: str) -> str:
     match = load_match(view_id)
+    if threehand.handles(match):
+        return threehand_views.scoreboard(match)
     board = board_service.build(match)
     editor = can_edit(match)
     return render_template(

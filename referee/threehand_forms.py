@@ -1,0 +1,257 @@
+"""WTForms for three or more players: the new-match form (players, the cut, the format's
+options and every house rule) and the hand forms — a seated two-player hand (Cutthroat,
+dealer-sits-out, Chouette: the two-handed hand form plus who sat out or captained) and a
+Battle Royal hand (three counts or three hands)."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    Field,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    StringField,
+    SubmitField,
+    TextAreaField,
+)
+from wtforms.validators import Length, NumberRange, Optional
+
+from .forms import (
+    KIND_CHOICES,
+    RULE_GROUPS,
+    RULE_PREFIX,
+    HandForm,
+    NewMatchBase,
+    _rule_field,
+    choice,
+)
+from .models import EntryMode, HandKindChoice
+from .rules.ruleset import Ruleset
+from .rules.variants import Preset, list_presets
+from .services import threehand
+from .services.threehand.entry import BR_SEATS, split_cards, split_deadwoods
+
+MAX_PLAYERS = 8
+"""Chouette seats up to eight; the other formats exactly three."""
+
+
+def three_handed_presets() -> list[Preset]:
+    return [p for p in list_presets() if p.family in threehand.FAMILIES]
+
+
+def option_names() -> dict[str, list[str]]:
+    """Each format option (a Ruleset field) and the presets that offer it."""
+    out: dict[str, list[str]] = {}
+    for preset in three_handed_presets():
+        for name in preset.options:
+            out.setdefault(name, []).append(preset.name)
+    return out
+
+
+def _name_field(seat: int) -> StringField:
+    return StringField(
+        f"Player {seat + 1}",
+        validators=[Optional(), Length(max=40)],
+        render_kw={"autocomplete": "off", "maxlength": 40},
+    )
+
+
+def _cut_field(seat: int) -> StringField:
+    return StringField(
+        f"Player {seat + 1}'s cut",
+        validators=[Optional(), Length(max=8)],
+        render_kw={
+            "autocomplete": "off",
+            "autocapitalize": "characters",
+            "spellcheck": "false",
+            "placeholder": "e.g. 9H",
+        },
+    )
+
+
+class ThreeHandMatchBase(NewMatchBase):
+    """Players (up to :data:`MAX_PLAYERS`), each one's cut card, the format and its options."""
+
+    player_0 = _name_field(0)
+    player_1 = _name_field(1)
+    cut = HiddenField()  # the API's name for the whole cut; errors about it land here
+
+    def names(self) -> list[str]:
+        """The names typed, up to the last field filled in (an empty field before it stays)."""
+        texts = [(self[f"player_{s}"].data or "").strip() for s in range(MAX_PLAYERS)]
+        while texts and not texts[-1]:
+            texts.pop()
+        return texts
+
+    def cut_cards(self, players: int) -> list[str] | None:
+        texts = [(self[f"cut_{s}"].data or "").strip() for s in range(MAX_PLAYERS)]
+        if not any(texts):
+            return None
+        return texts[: max(players, max(i + 1 for i, t in enumerate(texts) if t))]
+
+    def player_fields(self) -> list[tuple[Field, Field]]:
+        return [(self[f"player_{s}"], self[f"cut_{s}"]) for s in range(MAX_PLAYERS)]
+
+    def option_fields(self) -> list[tuple[Field, list[str]]]:
+        """The format options, each with the presets that offer it."""
+        return [(self[RULE_PREFIX + name], presets) for name, presets in option_names().items()]
+
+    def rule_fields(self) -> list[tuple[str, list[Field]]]:
+        """Every other house rule, grouped under its heading."""
+        options = set(option_names())
+        starts = dict(RULE_GROUPS)
+        groups: list[tuple[str, list[Field]]] = []
+        for f in dataclasses.fields(Ruleset):
+            if f.name in starts or not groups:
+                groups.append((starts.get(f.name, "House rules"), []))
+            if f.name not in options:
+                groups[-1][1].append(self[RULE_PREFIX + f.name])
+        return [(heading, fields) for heading, fields in groups if fields]
+
+
+def _match_form_class() -> type[ThreeHandMatchBase]:
+    attrs: dict[str, Any] = {
+        RULE_PREFIX + f.name: _rule_field(f) for f in dataclasses.fields(Ruleset)
+    }
+    for seat in range(2, MAX_PLAYERS):
+        attrs[f"player_{seat}"] = _name_field(seat)
+    for seat in range(MAX_PLAYERS):
+        attrs[f"cut_{seat}"] = _cut_field(seat)
+    return types.new_class(
+        "ThreeHandMatchForm", (ThreeHandMatchBase,), exec_body=lambda ns: ns.update(attrs)
+    )
+
+
+_MATCH_FORM: type[ThreeHandMatchBase] | None = None
+
+
+def new_match_form(**kwargs: Any) -> ThreeHandMatchBase:
+    global _MATCH_FORM
+    if _MATCH_FORM is None:
+        _MATCH_FORM = _match_form_class()
+    form = _MATCH_FORM(**kwargs)
+    form.preset.choices = [choice(p.name, p.title) for p in three_handed_presets()]
+    return form
+
+
+# -- hands -----------------------------------------------------------------------------------
+
+
+class SeatedHandForm(HandForm):
+    """A two-player hand of a three-or-more-player table: the two-handed hand form, plus who
+    sat out (Cutthroat, dealer-sits-out) or who captained the partnership (Chouette)."""
+
+    sitting_out_seat = RadioField(
+        "Sat out", coerce=int, validate_choice=False, validators=[Optional()]
+    )
+    captain_seat = RadioField("Captain", coerce=int, validate_choice=False, validators=[Optional()])
+
+    def set_players(self, names: list[str]) -> None:
+        super().set_players(names)
+        self.sitting_out_seat.choices = [choice(i, n) for i, n in enumerate(names)]
+        self.captain_seat.choices = [choice(i, n) for i, n in enumerate(names)]
+
+    def entry_fields(self) -> dict[str, Any]:
+        return {
+            **super().entry_fields(),
+            "sitting_out_seat": self.sitting_out_seat.data,
+            "captain_seat": self.captain_seat.data,
+        }
+
+
+def _count_field(seat: int) -> IntegerField:
+    return IntegerField(
+        f"Seat {seat}",
+        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        render_kw={"inputmode": "numeric", "min": 0},
+    )
+
+
+def _cards_field(seat: int) -> StringField:
+    return StringField(
+        f"Seat {seat}'s cards",
+        validators=[Optional(), Length(max=200)],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"},
+    )
+
+
+class BattleRoyalHandForm(FlaskForm):
+    """A Battle Royal hand: who knocked, how it ended, and each player's count or cards."""
+
+    entry = RadioField(
+        "Entry",
+        choices=[
+            choice(EntryMode.COUNTS, "Quick: deadwood counts"),
+            choice(EntryMode.CARDS, "Full cards"),
+        ],
+        default=EntryMode.COUNTS,
+    )
+    kind = RadioField(
+        "How the hand ended",
+        choices=[*KIND_CHOICES, choice(HandKindChoice.AUTO, "Let the cards say")],
+        default=HandKindChoice.KNOCK,
+    )
+    knocker_seat = RadioField(
+        "Who knocked or went gin", coerce=int, validate_choice=False, validators=[Optional()]
+    )
+    dealer_seat = RadioField("Dealer", coerce=int)
+    deadwood_0 = _count_field(0)
+    deadwood_1 = _count_field(1)
+    deadwood_2 = _count_field(2)
+    cards_0 = _cards_field(0)
+    cards_1 = _cards_field(1)
+    cards_2 = _cards_field(2)
+    upcard = StringField(
+        "Upcard",
+        description="the first upcard (Oklahoma needs it)",
+        validators=[Optional(), Length(max=8)],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+    )
+    note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
+    idempotency_key = HiddenField()
+    expected_number = HiddenField()
+    version = HiddenField()
+    checked = HiddenField()
+    check = SubmitField("Check the ruling")
+    save = SubmitField("Save hand")
+
+    def set_players(self, names: list[str]) -> None:
+        self.knocker_seat.choices = [choice(i, n) for i, n in enumerate(names)]
+        self.dealer_seat.choices = [choice(i, n) for i, n in enumerate(names)]
+        for seat, name in enumerate(names[:BR_SEATS]):
+            self[f"deadwood_{seat}"].label.text = name
+            self[f"cards_{seat}"].label.text = f"{name}'s cards"
+
+    def counts(self) -> list[Field]:
+        return [self[f"deadwood_{s}"] for s in range(BR_SEATS)]
+
+    def hands(self) -> list[Field]:
+        return [self[f"cards_{s}"] for s in range(BR_SEATS)]
+
+    def entry_fields(self) -> dict[str, Any]:
+        return {
+            "entry": self.entry.data,
+            "kind": self.kind.data,
+            "knocker_seat": self.knocker_seat.data,
+            "dealer_seat": self.dealer_seat.data,
+            "seat_deadwoods": [f.data for f in self.counts()],
+            "seat_cards": [f.data or "" for f in self.hands()],
+            "upcard": self.upcard.data,
+            "note": self.note.data,
+        }
+
+    def fill(self, values: dict[str, Any]) -> None:
+        for name, value in values.items():
+            if name in self and value is not None:
+                self[name].data = value
+        for seat, count in enumerate(split_deadwoods(values.get("seat_deadwoods"))):
+            if isinstance(count, int):
+                self[f"deadwood_{seat}"].data = count
+        for seat, cards in enumerate(split_cards(values.get("seat_cards"))):
+            if cards:
+                self[f"cards_{seat}"].data = cards

@@ -1,0 +1,134 @@
+// Hand entry for a hand of several players (Battle Royal): the tappable 52-card picker with one
+// target per player, typing in the same notation, and live checks of each hand's card count and
+// of cards held twice. The two-handed picker (picker.js) does the same for knocker and defender.
+"use strict";
+(() => {
+  const SUITS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
+  const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K", 10: "10" };
+  for (let n = 2; n <= 9; n++) RANKS[String(n)] = String(n);
+
+  function code(token) {
+    const text = token.trim().toUpperCase().replace(/\uFE0F/g, "");
+    if (/^JK\d*$/.test(text)) return text;
+    const suit = SUITS[text.slice(-1)];
+    const rank = RANKS[text.slice(0, -1)];
+    return suit && rank ? rank + suit : null;
+  }
+  const label = (c) => (c.startsWith("JK") ? c : c.slice(0, -1) + SYMBOL[c.slice(-1)]);
+  const tokens = (text) => text.split(/[\s,;]+/).filter(Boolean);
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const form = document.getElementById("hand-form");
+    const picker = document.getElementById("picker");
+    if (!form || !picker) return;
+    picker.hidden = false;
+    const inputs = [...form.querySelectorAll(".hand-input[data-target]")];
+    const hands = inputs.map((div) => div.dataset.target);
+    const names = [...hands, "upcard"];
+    const fields = {};
+    for (const name of names) fields[name] = document.getElementById(name);
+    const seatOf = {};
+    for (const div of inputs) seatOf[div.dataset.target] = Number(div.dataset.seat);
+    const size = Number(inputs.length ? inputs[0].dataset.size : 10);
+    let active = hands[0];
+
+    const kind = () => (form.querySelector("input[name=kind]:checked") || {}).value;
+    const knocker = () => {
+      const input = form.querySelector("input[name=knocker_seat]:checked");
+      return input ? Number(input.value) : null;
+    };
+    const expected = (name) => {
+      if (name === "upcard") return [0, 1];
+      if (seatOf[name] !== knocker()) return [size];
+      const k = kind();
+      if (k === "big_gin") return [size + 1];
+      if (k === "auto") return [size, size + 1];
+      return [size];
+    };
+    const parsed = (name) => tokens(fields[name].value).map((t) => ({ token: t, code: code(t) }));
+
+    function check() {
+      const all = {};
+      for (const name of names) all[name] = parsed(name);
+      for (const name of names) {
+        const cards = all[name];
+        let problem = "";
+        const seen = new Set();
+        for (const c of cards) {
+          if (!c.code) { problem = "`" + c.token + "` is not a card"; break; }
+          if (seen.has(c.code)) { problem = "`" + label(c.code) + "` appears twice"; break; }
+          seen.add(c.code);
+          const other = hands.find((h) => h !== name && name !== "upcard" &&
+            hands.indexOf(h) < hands.indexOf(name) && all[h].some((x) => x.code === c.code));
+          if (other) { problem = "`" + label(c.code) + "` is also in another hand"; break; }
+        }
+        const want = expected(name);
+        const count = form.querySelector(`[data-count-for=${name}]`);
+        if (count) {
+          count.textContent = `${cards.length}/${want.join(" or ")}`;
+          count.classList.toggle("ok", want.includes(cards.length) && !problem);
+          count.classList.toggle("bad", cards.length > Math.max(...want) || Boolean(problem));
+        }
+        const live = form.querySelector(`[data-live-for=${name}]`);
+        if (live) live.textContent = problem;
+      }
+      for (const button of picker.querySelectorAll(".pc")) {
+        const c = button.dataset.card;
+        let chosen = false;
+        for (const name of names) {
+          const has = all[name].some((x) => x.code === c);
+          button.classList.toggle("in-" + name, has);
+          chosen = chosen || has;
+        }
+        button.setAttribute("aria-pressed", String(chosen));
+      }
+    }
+
+    function setActive(name) {
+      active = name;
+      for (const b of picker.querySelectorAll(".target[data-target]")) {
+        b.classList.toggle("active", b.dataset.target === name);
+        b.setAttribute("aria-selected", String(b.dataset.target === name));
+      }
+    }
+    const write = (name, codes) => { fields[name].value = codes.join(" "); };
+
+    picker.addEventListener("click", (event) => {
+      const target = event.target.closest("button");
+      if (!target) return;
+      if (target.dataset.clear !== undefined) { write(active, []); check(); return; }
+      if (target.classList.contains("target")) { setActive(target.dataset.target); return; }
+      const c = target.dataset.card;
+      if (!c) return;
+      if (active === "upcard") {
+        write("upcard", fields.upcard.value.trim().toUpperCase() === c ? [] : [c]);
+        setActive(hands[0]);
+        check();
+        return;
+      }
+      const mine = parsed(active).map((x) => x.code || x.token);
+      if (mine.includes(c)) {
+        write(active, mine.filter((x) => x !== c));
+      } else {
+        for (const other of hands) {
+          if (other !== active) write(other, parsed(other).map((x) => x.code || x.token).filter((x) => x !== c));
+        }
+        mine.push(c);
+        write(active, mine);
+        const next = hands[hands.indexOf(active) + 1];
+        if (next && mine.length === Math.min(...expected(active))) setActive(next);
+      }
+      check();
+    });
+
+    for (const name of names) {
+      fields[name].addEventListener("input", check);
+      fields[name].addEventListener("focus", () => setActive(name));
+    }
+    form.addEventListener("change", check);
+    setActive(active);
+    check();
+  });
+})();
