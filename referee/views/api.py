@@ -17,8 +17,12 @@ from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import DEFAULT_PRESET, list_presets
 from referee.services import board as board_service
 from referee.services import matches as match_service
+from referee.services import threehand
 from referee.services.entry import EntryError, IllegalKnock
 from referee.services.matches import Actor, Conflict
+from referee.services.threehand.board import ThreeBoard
+
+from . import threehand_api
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -88,6 +92,8 @@ def presets() -> Response:
                     "description": p.description,
                     "family": p.family,
                     "playable": p.family in match_service.PLAYABLE_FAMILIES,
+                    "players": [p.seats[0], p.seats[-1]],
+                    "options": list(p.options),
                     "rules": p.rules.to_dict(),
                 }
                 for p in list_presets()
@@ -113,6 +119,8 @@ def read_hand(view_id: str, hand_id: int) -> Response:
 
 
 def match_json(match: Match) -> dict[str, Any]:
+    if threehand.handles(match):  # three or more players: views.threehand_api
+        return threehand_api.match_json(match)
     board = board_service.build(match)
     names = board.names
     standing = board.standing
@@ -170,6 +178,8 @@ def match_json(match: Match) -> dict[str, Any]:
 
 
 def hand_json(board: board_service.Board, line: board_service.Line) -> dict[str, Any]:
+    if isinstance(board, ThreeBoard):
+        return threehand_api.hand_json(board, line)  # type: ignore[arg-type]
     hand, names = line.hand, board.names
     return {
         "id": hand.id,
@@ -203,7 +213,7 @@ def create_match() -> tuple[Response, int]:
     data = _body()
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        _fail(400, "players", "a list of two names")
+        _fail(400, "players", "a list of the players' names")
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         _fail(400, "rules", 'an object of house rules, e.g. {"gin_bonus": 20}')
@@ -216,6 +226,7 @@ def create_match() -> tuple[Response, int]:
             str(data.get("preset") or DEFAULT_PRESET),
             rules,
             Decimal(str(stake)) if not isinstance(stake, str) else stake,
+            cut=data.get("cut"),
         )
     except EntryError as e:
         _fail(400, e.field, e.reason)
@@ -259,7 +270,11 @@ _HAND_KEYS = {
 }
 
 
-def _hand_fields(match: Match, data: dict[str, Any], board: board_service.Board) -> dict[str, Any]:
+def _hand_fields(
+    match: Match, data: dict[str, Any], board: board_service.Board, hand: Hand | None = None
+) -> dict[str, Any]:
+    if threehand.handles(match):
+        return threehand_api.hand_fields(match, data, board, _fail, hand)  # type: ignore[arg-type]
     unknown = sorted(set(data) - _HAND_KEYS)
     if unknown:
         _fail(400, unknown[0], f"is not a hand field (known: {', '.join(sorted(_HAND_KEYS))})")
@@ -305,8 +320,9 @@ _FIELD_NAMES = {"knocker_seat": "knocker", "dealer_seat": "dealer"}
 
 def _entry_error(e: EntryError) -> NoReturn:
     field = _FIELD_NAMES.get(e.field or "", e.field)
+    field = threehand_api.api_field(field)  # three-handed fields (sitting_out, deadwoods, ...)
     if isinstance(e, IllegalKnock):
-        _fail(400, field, e.reason, result=hand_result_to_dict(e.result))
+        _fail(400, field, e.reason, result=threehand_api.result_json(e.result))
     _fail(400, field, e.reason)
 
 
@@ -360,7 +376,9 @@ def edit_hand(view_id: str, hand_id: int) -> Response:
     _authorise(match)
     hand = _hand(match, hand_id)
     data = _body()
-    if request.method == "PATCH":
+    if request.method == "PATCH" and threehand.handles(match):
+        data = threehand_api.patched(match, hand, data)
+    elif request.method == "PATCH":
         current = hand_json(board_service.build(match), _line(match, hand))
         merged = {
             k: current[k]
@@ -369,7 +387,7 @@ def edit_hand(view_id: str, hand_id: int) -> Response:
         }
         merged.update(data)
         data = merged
-    fields = _hand_fields(match, data, board_service.build(match))
+    fields = _hand_fields(match, data, board_service.build(match), hand)
     try:
         match_service.edit_hand(match, hand.id, fields, _actor(), _version(data))
     except Conflict as e:
