@@ -7,7 +7,7 @@ import html
 import re
 from typing import Any
 
-from tests.web.helpers import csrf_from, form_values, hand_form, rule_form_data
+from tests.web.helpers import csrf_from, hand_form, rule_form_data
 
 
 def text(response: Any) -> str:
@@ -133,6 +133,3 @@ def pairs(page: str) -> dict[tuple[int, int], int]:
 
 def nets(page: str, players: int = 3) -> tuple[int, ...]:
     return tuple(int(marked(page, f"net-{s}").replace("−", "-")) for s in range(players))
-
-
-__all__ = ["form_values"]

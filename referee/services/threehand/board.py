@@ -559,11 +559,7 @@ def _battle_royal_board(
     standing = _standing(lines, good, folded.scores, rules, seats)
     if previous is not None and previous.score is not None and previous.dealer is not None:
         dealer = engine.dealer_after(previous.dealer, previous.score, rules, seats)
-        why = Step(
-            f"{names[dealer]} deals: next_dealer={rules.next_dealer.value} (after a dead hand "
-            "the same dealer deals again).",
-            "§2.2",
-        )
+        why = _deal_step(previous, dealer, rules, names)
     else:
         dealer = 0
         why = Step("All three play every hand; choose who deals the first.", "§6.5")
@@ -584,6 +580,16 @@ def _battle_royal_board(
     return ThreeBoard(
         match, rules, names, BATTLE_ROYAL, lines, standing, list(names), next_hand, money, games
     )
+
+
+def _deal_step(previous: ThreeLine, dealer: int, rules: Ruleset, names: Sequence[str]) -> Step:
+    """Why ``dealer`` deals the hand after ``previous`` (the engine chose the seat)."""
+    rule = f"next_dealer={rules.next_dealer.value}"
+    if previous.dead:
+        return Step(f"Hand {previous.number} was dead: {names[dealer]} deals again.", "R16")
+    if dealer in previous.winners and rules.next_dealer.value == "winner":
+        return Step(f"{names[dealer]} won hand {previous.number}, so deals ({rule}).", "§2.2")
+    return Step(f"{names[dealer]} deals ({rule}).", "§2.2")
 
 
 # -- shared ----------------------------------------------------------------------------------
