@@ -305,3 +305,25 @@ def test_writes_need_the_edit_token(client, other_client, app, preset, token):
     assert other_client.get(f"/m/{view_id}").status_code == 200
     assert other_client.get(f"/m/{view_id}/hands/{hand_id}").status_code == 200
     assert other_client.get(f"/m/{view_id}/settlement").status_code == 200
+
+
+def test_a_double_tap_saves_once_and_a_stale_form_is_a_conflict(client, other_client):
+    view_id = start_three(client, ("A", "B", "C"))
+    data = seated_form(client, view_id)
+    data.update(entry="counts", kind="knock", knocker_seat="1", knocker_deadwood="5")
+    data.update(defender_deadwood="25", save="Save hand")
+    first = client.post(f"/m/{view_id}/hands/new", data=data)
+    again = client.post(f"/m/{view_id}/hands/new", data=data)
+    assert (first.status_code, again.status_code) == (302, 302)
+    page = scoreboard(client, view_id)
+    assert "it was not recorded twice" in page
+    assert len(re.findall(r'<tr id="hand-(\d+)"', page)) == 1
+    # A form opened before another device saved hand 2 is refused, not saved as hand 3
+    stale = seated_form(client, view_id)
+    assert add_seated(client, view_id, 0, 5, 25).status_code == 302  # hand 2: A v B
+    stale.update(entry="counts", kind="knock", knocker_seat="0", knocker_deadwood="5")
+    stale.update(defender_deadwood="25", save="Save hand")
+    response = client.post(f"/m/{view_id}/hands/new", data=stale)
+    assert response.status_code == 409
+    assert "Another device changed this match" in text(response)
+    assert len(hand_ids(client, view_id)) == 2
