@@ -39,9 +39,9 @@ HOLDS_8S = "8S 3H 6H 9D QD QS JH 2C 5C 6C"  # no melds, 69; 8♠ may not go on B
 def test_section_6_5_vectors_by_quick_entry(client, formula, expected):
     view_id = start_three(client, NAMES, preset="battle_royal", battle_royal_winner_formula=formula)
     hands = [
-        (0, (4, 15, 22), "knock", "A knocks: A +"),
+        (0, (4, 15, 22), "knock", "A knocks +"),
         (0, (8, 5, 20), "knock", "B undercuts A: A −20, B +"),
-        (0, (0, 30, 12), "gin", "A gin: A +82"),
+        (0, (0, 30, 12), "gin", "A gin +82"),
     ]
     running = [0, 0, 0]
     for (knocker, counts, kind, summary), points in zip(hands, expected, strict=True):
@@ -68,7 +68,7 @@ def test_a_hand_of_full_cards_lays_off_only_on_the_knockers_original_melds(clien
     preview = client.post(url, data=data)
     assert preview.status_code == 200
     page = text(preview)
-    assert marked(page, "ruling-head") == "A knocks: A +128"
+    assert marked(page, "ruling-head") == "A knocks +128"
     assert "B lays off 7♠ onto 4♠ 5♠ 6♠ : count 61" in marked(page, "layoffs-1")
     assert "C lays nothing off: count 69" in marked(page, "layoffs-2")
     assert "only onto the knocker's original melds" in page
@@ -90,7 +90,7 @@ def test_a_hand_of_full_cards_lays_off_only_on_the_knockers_original_melds(clien
         cards_2=HOLDS_8S, check="Check the ruling",
     )  # fmt: skip
     page = text(client.post(f"/m/{other}/hands/new", data=data))
-    assert marked(page, "ruling-head") == "A knocks: A +120"
+    assert marked(page, "ruling-head") == "A knocks +120"
     assert "C lays off 8♠ onto 4♠ 5♠ 6♠" in marked(page, "layoffs-2")
 
 

@@ -234,7 +234,7 @@ def test_a_full_card_hand_is_previewed_then_saved(client):
     first = client.post(f"/m/{view_id}/hands/new", data=data)
     assert first.status_code == 200  # the ruling is shown before it is saved
     page = text(first)
-    assert "B knocks: B +21" in page and "B (knocker)" in page and "C (defender)" in page
+    assert "B knocks +21" in page and "B (knocker)" in page and "C (defender)" in page
     data["checked"] = re.search(r'name="checked" type="hidden" value="([^"]+)"', page).group(1)
     assert client.post(f"/m/{view_id}/hands/new", data=data).status_code == 302
     assert totals(client, view_id) == (0, 21, 0)

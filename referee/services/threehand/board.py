@@ -126,7 +126,10 @@ class ThreeLine:
                 Outcome.GIN: f"{k} gin",
                 Outcome.BIG_GIN: f"{k} big gin",
             }.get(outcome, f"{k} {outcome.value}")
-        parts = [f"{names[s]} {_signed(p)}" for s, p in enumerate(self.points) if p]
+        scored = [(s, p) for s, p in enumerate(self.points) if p]
+        if len(scored) == 1 and (scored[0][0] == self.knocker or outcome is Outcome.UNDERCUT):
+            return f"{head} {_signed(scored[0][1])}"
+        parts = [f"{names[s]} {_signed(p)}" for s, p in scored]
         return f"{head}: {', '.join(parts)}" if parts else head
 
     def seating_text(self, names: Sequence[str]) -> str:
@@ -223,6 +226,23 @@ class ThreeBoard:
     @property
     def stake(self) -> Decimal:
         return Decimal(self.match.stake_per_point or 0)
+
+    def tally_rows(self) -> list[tuple[str, list[tuple[int, str]]]]:
+        """The final tally of the game shown, one row per part, one (points, how) cell per
+        column: hand points, boxes (``4 × 25``), game bonus and shutout when earned, total."""
+        ledger = self.standing.ledger
+        if ledger is None or not ledger.games or not self.standing.over:
+            return []
+        tally = ledger.games[-1].tally
+        rows: list[tuple[str, list[tuple[int, str]]]] = [
+            ("Hand points", [(t.hand_points, "") for t in tally]),
+            ("Boxes", [(t.box_points, f"{t.boxes} × {t.box_bonus}") for t in tally]),
+        ]
+        if any(t.game_bonus for t in tally):
+            rows.append(("Game bonus", [(t.game_bonus, "") for t in tally]))
+        if any(t.shutout for t in tally):
+            rows.append((tally[0].shutout_label, [(t.shutout, "") for t in tally]))
+        return rows
 
     def shutout_lines(self) -> list[str]:
         """The game shown's shutout payments, in words (paid outside the totals)."""
@@ -507,7 +527,11 @@ def _chouette_board(
         shown_box=shown_box,
     )
     board.columns = [f"Box: {names[shown_box]}", "Partnership"]
-    board.extra["partners"] = tuple(s for s in range(seats) if s != shown_box)
+    if standing.over:
+        board.extra["partners"] = tuple(s for s in range(seats) if s != shown_box)
+    else:  # the captain first, then the queue
+        board.extra["partners"] = (following.captain, *following.queue)
+        board.extra["captain"] = following.captain
     return board
 
 
