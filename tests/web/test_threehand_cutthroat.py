@@ -327,3 +327,31 @@ def test_a_double_tap_saves_once_and_a_stale_form_is_a_conflict(client, other_cl
     assert response.status_code == 409
     assert "Another device changed this match" in text(response)
     assert len(hand_ids(client, view_id)) == 2
+
+
+def test_an_edit_from_a_stale_form_is_a_conflict_showing_the_hand_as_it_stands(client):
+    view_id = start_three(client, ("A", "B", "C"))
+    add_seated(client, view_id, 1, 5, 25)  # B +20
+    (hand,) = hand_ids(client, view_id)
+    url = f"/m/{view_id}/hands/{hand}/edit"
+    stale = hand_form(client, url)
+    fresh = hand_form(client, url)
+    fresh.update(knocker_deadwood="3", save="Save hand")
+    assert client.post(url, data=fresh).status_code == 302  # B +22, version 2
+    stale.update(knocker_deadwood="1", save="Save hand")
+    response = client.post(url, data=stale)
+    assert response.status_code == 409
+    page = text(response)
+    assert "Another device changed this hand" in page
+    assert "B knocks +22" in page
+    assert totals(client, view_id) == (0, 22, 0)
+
+
+def test_the_new_match_form_needs_its_csrf_token(client, app):
+    data = new_three_data(client, ("A", "B", "C"))
+    del data["csrf_token"]
+    assert client.post("/new/three", data=data).status_code == 400
+    with app.app_context():
+        from referee.models import Match, db
+
+        assert db.session.query(Match).count() == 0
