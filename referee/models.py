@@ -213,3 +213,34 @@ class AuditEntry(db.Model):
     @property
     def after(self) -> dict[str, Any] | None:
         return json.loads(self.after_json) if self.after_json else None
+
+
+class RulingKind:
+    RULING = "ruling"  # both hands of a knock
+    ANALYSIS = "analysis"  # one hand
+
+
+class Ruling(db.Model):
+    """A checked hand behind a short shareable link: the inputs and the frozen rules, never the
+    output. Its page rules again from these, so it reads the same after a preset changes."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    short_id: Mapped[str] = mapped_column(String(16), unique=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    inputs_json: Mapped[str] = mapped_column(Text)
+    rules_json: Mapped[str] = mapped_column(Text)
+    preset: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    @staticmethod
+    def new_short_id() -> str:
+        return secrets.token_urlsafe(7)  # 10 characters, 56 random bits
+
+    @property
+    def inputs(self) -> dict[str, Any]:
+        data = json.loads(self.inputs_json)
+        return data if isinstance(data, dict) else {}
+
+    @classmethod
+    def by_short_id(cls, short_id: str) -> Ruling | None:
+        return db.session.scalar(select(cls).where(cls.short_id == short_id))
