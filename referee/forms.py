@@ -237,3 +237,147 @@ class HandForm(FlaskForm):
 
 def new_key() -> str:
     return secrets.token_urlsafe(16)
+
+
+# -- check a hand: no match, just a table's rules and the cards --------------------------------
+
+# The knobs that can change one hand's ruling (the game-level ones do not): the Ruleset's
+# fields from the pack to the wall, and Oklahoma's.
+CHECK_RULES = tuple(
+    f.name
+    for f in dataclasses.fields(Ruleset)
+    if not f.name.startswith(
+        ("box", "game", "shutout", "next_", "wall", "hollywood", "partnership")
+    )
+)
+
+ANNOUNCED_CHOICES = [
+    choice(HandKindChoice.AUTO, "Let the cards say"),
+    choice(HandKindChoice.KNOCK, "Knock"),
+    choice(HandKindChoice.GIN, "Gin"),
+    choice(HandKindChoice.BIG_GIN, "Big gin"),
+]
+
+_CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+
+
+class CheckBase(FlaskForm):
+    """A table's rules for checking a hand: a preset and the knobs that matter to one hand."""
+
+    preset = SelectField("Table rules", default=DEFAULT_PRESET)
+    rules_from = HiddenField()  # the preset whose values the knobs hold
+    upcard = StringField(
+        "Upcard",
+        description="the first upcard: in Oklahoma it sets the knock limit",
+        validators=[Optional(), Length(max=8)],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+    )
+
+    def rule_fields(self) -> list[tuple[str, list[Field]]]:
+        starts = dict(RULE_GROUPS)
+        groups: list[tuple[str, list[Field]]] = []
+        for name in CHECK_RULES:
+            if name in starts or not groups:
+                groups.append((starts.get(name, "House rules"), []))
+            groups[-1][1].append(self[RULE_PREFIX + name])
+        return groups
+
+    def fill_rules(self, rules: Ruleset) -> None:
+        values = rules.to_dict()
+        for name in CHECK_RULES:
+            field = self[RULE_PREFIX + name]
+            field.data = rule_text(values[name]) if isinstance(field, StringField) else values[name]
+
+    def overrides(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in CHECK_RULES:
+            value = self[RULE_PREFIX + name].data
+            out[name] = "none" if value is None and FIELD_TYPES[name] is not bool else value
+            if FIELD_TYPES[name] == tuple[int, ...] and value in (None, "", "none"):
+                out[name] = ""
+        return out
+
+    def table(self) -> dict[str, Any]:
+        """The preset and house rules as a request sends them. Knobs filled for another preset
+        (the preset changed without the page's script) are left out."""
+        preset = self.preset.data or DEFAULT_PRESET
+        rules = self.overrides() if self.rules_from.data == preset else None
+        return {"preset": preset, "rules": rules}
+
+
+class RulingCheckBase(CheckBase):
+    kind = RadioField("What was announced", choices=ANNOUNCED_CHOICES, default="auto")
+    knocker_cards = StringField(
+        "Knocker's cards",
+        description="the 10 cards after the knock discard (11 for big gin)",
+        validators=[Optional(), Length(max=200)],
+        render_kw=_CARD_INPUT,
+    )
+    defender_cards = StringField(
+        "Defender's cards",
+        description="all 10 cards",
+        validators=[Optional(), Length(max=200)],
+        render_kw=_CARD_INPUT,
+    )
+    spread = StringField(
+        "The spread the knocker laid down",
+        description="optional: the melds as laid down, separated by | (else the best is taken)",
+        validators=[Optional(), Length(max=200)],
+        render_kw=_CARD_INPUT,
+    )
+    submit = SubmitField("Rule on this hand")
+
+    def request(self) -> dict[str, Any]:
+        return {
+            **self.table(),
+            "knocker": self.knocker_cards.data or "",
+            "defender": self.defender_cards.data or "",
+            "upcard": self.upcard.data or None,
+            "kind": self.kind.data,
+            "spread": self.spread.data or None,
+        }
+
+    def fill(self, inputs: dict[str, Any]) -> None:
+        self.knocker_cards.data = inputs.get("knocker") or ""
+        self.defender_cards.data = inputs.get("defender") or ""
+        self.upcard.data = inputs.get("upcard") or ""
+        self.kind.data = inputs.get("kind") or "auto"
+        spread = inputs.get("spread") or []
+        self.spread.data = " | ".join(" ".join(meld) for meld in spread)
+
+
+class AnalysisCheckBase(CheckBase):
+    hand = StringField(
+        "Your cards",
+        description="10 cards, or 11 to find the best discard",
+        validators=[Optional(), Length(max=200)],
+        render_kw=_CARD_INPUT,
+    )
+    submit = SubmitField("Analyse this hand")
+
+    def request(self) -> dict[str, Any]:
+        return {**self.table(), "hand": self.hand.data or "", "upcard": self.upcard.data or None}
+
+    def fill(self, inputs: dict[str, Any]) -> None:
+        self.hand.data = inputs.get("hand") or ""
+        self.upcard.data = inputs.get("upcard") or ""
+
+
+_CHECK_FORMS: dict[str, type[CheckBase]] = {}
+
+
+def check_form(kind: str, **kwargs: Any) -> RulingCheckBase | AnalysisCheckBase:
+    """The check-a-hand form for a ruling (``"ruling"``) or an analysis, with every preset."""
+    if kind not in _CHECK_FORMS:
+        base = RulingCheckBase if kind == "ruling" else AnalysisCheckBase
+        fields = {f.name: f for f in dataclasses.fields(Ruleset)}
+        attrs = {RULE_PREFIX + name: _rule_field(fields[name]) for name in CHECK_RULES}
+        _CHECK_FORMS[kind] = types.new_class(
+            base.__name__.replace("Base", "Form"), (base,), exec_body=lambda ns: ns.update(attrs)
+        )
+    form = _CHECK_FORMS[kind](**kwargs)
+    from .rules.variants import list_presets
+
+    form.preset.choices = [choice(p.name, p.title) for p in list_presets()]
+    assert isinstance(form, RulingCheckBase | AnalysisCheckBase)
+    return form

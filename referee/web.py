@@ -19,13 +19,16 @@ _SUIT_CLASS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
 
 def init_app(app: Flask) -> None:
-    from .views import api, hands, matches
+    from .views import api, check, hands, matches
 
     csrf.init_app(app)
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates each write with X-Edit-Token, not a cookie
+    app.register_blueprint(check.bp)
+    app.register_blueprint(check.api_bp)
+    csrf.exempt(check.api_bp)  # checking a hand writes only a new ruling link: no cookie needed
 
     app.jinja_env.filters["cards"] = cards_html
     app.jinja_env.filters["card"] = cards_html

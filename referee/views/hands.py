@@ -15,6 +15,7 @@ from referee.rules.cards import ALL_NATURALS
 from referee.rules.results import HandResult
 from referee.services import board as board_service
 from referee.services import matches as match_service
+from referee.services import rulings as ruling_service
 from referee.services.entry import EntryError, IllegalKnock, normalise, rule_entry
 from referee.services.matches import Conflict
 
@@ -153,12 +154,16 @@ def show(view_id: str, hand_id: int) -> str:
     hand = _load_hand(match, hand_id)
     board = board_service.build(match)
     line = next(line for line in board.lines if line.hand.id == hand.id)
+    view = None
+    if line.result is not None:  # the same ruling view as a checked hand
+        view = ruling_service.draw_match_hand(hand, line.result, board.rules, board.names)
     return render_template(
         "hand.html",
         match=match,
         board=board,
         hand=hand,
         line=line,
+        view=view,
         editor=can_edit(match),
         action=ActionForm(version=hand.version),
     )
