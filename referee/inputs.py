@@ -148,7 +148,7 @@ def parse_rule_request(request: Mapping[str, Any], rules: Ruleset | None = None)
     rules, preset = _table(request, rules)
     for name in ("knocker", "defender"):
         if name not in request or request[name] in (None, ""):
-            raise InputError(name, "is missing")
+            raise InputError(name, f"the {name}'s cards are missing")
     knocker = _cards("knocker", request["knocker"], rules)
     defender = _cards("defender", request["defender"], rules)
     upcard = _upcard(request, rules)
@@ -222,7 +222,7 @@ def parse_analyze_request(
     :class:`AnalyzeInputs` (at most one card more than a dealt hand)."""
     rules, preset = _table(request, rules)
     if "hand" not in request or request["hand"] in (None, ""):
-        raise InputError("hand", "is missing")
+        raise InputError("hand", "the cards of the hand are missing")
     hand = _cards("hand", request["hand"], rules, what="the hand")
     if not hand:
         raise InputError("hand", "holds no cards")
