@@ -321,7 +321,7 @@ class RulingCheckBase(CheckBase):
     )
     spread = StringField(
         "The spread the knocker laid down",
-        description="optional: the melds as laid down, separated by | (else the best is taken)",
+        description="the melds as laid down, separated by | (left empty: the best spread)",
         validators=[Optional(), Length(max=200)],
         render_kw=_CARD_INPUT,
     )

@@ -24,7 +24,7 @@ from .rules.hand_conditions import HandConditions, UpcardRequiredError, hand_con
 from .rules.report import arrangement_to_dict, hand_result_to_dict
 from .rules.results import Arrangement, HandResult
 from .rules.ruleset import Ruleset, RulesetError, parse_override
-from .rules.variants import DEFAULT_PRESET, UnknownPresetError, get_preset
+from .rules.variants import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
 
 ARRANGEMENTS_SHOWN = 24  # the most best arrangements an answer lists (it always says how many)
 
@@ -58,7 +58,7 @@ def resolve_rules(preset: str | None, overrides: Any) -> Ruleset:
     raise InputError("rules", "must be an object of rule names to values")
 
 
-def _preset(name: Any) -> Any:
+def _preset(name: Any) -> Preset:
     if name is not None and not isinstance(name, str):
         raise InputError("preset", "must be a preset's name")
     try:
@@ -326,14 +326,18 @@ def _verdict(
                 f"All {len(hand)} cards meld, but this table does not play big gin: "
                 "discard one and it is gin."
             )
-        shown = " or ".join(c.label for c in options.discards)
-        head = f"Best discard {shown}, leaving {options.deadwood}"
-        return f"{head}: {_knock_text(options.deadwood, conditions, rules)}"
+        head = "Discard " + " or ".join(c.label for c in options.discards)
+        if options.deadwood == 0:
+            return f"{head}: gin, the other {n} cards all meld."
+        verdict = _knock_text(options.deadwood, conditions, rules)
+        return f"{head}, leaving {options.deadwood}: {verdict}"
     if len(hand) != n:
         return (
             f"Deadwood {best.deadwood}. Whether a hand may knock is judged on {n} cards "
             f"({n + 1} before the discard)."
         )
+    if best.deadwood == 0:
+        return f"Gin: all {n} cards meld."
     return f"Deadwood {best.deadwood}: {_knock_text(best.deadwood, conditions, rules)}"
 
 

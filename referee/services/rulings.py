@@ -222,6 +222,7 @@ class DrawnRuling:
     defender_options: tuple[Option, ...] = ()
     defender_options_total: int = 0
     upcard: Card | None = None
+    detail: str = ""  # the line under the headline: how it ended, the two deadwoods
 
     @property
     def glossary(self) -> list[tuple[str, str]]:
@@ -304,6 +305,7 @@ def draw(
             mark = "cost"
         steps.append(DrawnStep(i + 1, step, mark, RULE_TITLES.get(step.rule, "")))
     return DrawnRuling(
+        detail=_detail(result, rules),
         result=result,
         names=pair,
         headline=headline(result, pair),
@@ -320,6 +322,18 @@ def draw(
         defender_options_total=d_total,
         upcard=upcard,
     )
+
+
+def _detail(result: HandResult, rules: Ruleset) -> str:
+    label = OUTCOME_LABELS.get(result.outcome, result.outcome.value)
+    k, d = result.knocker_deadwood, result.defender_deadwood
+    if result.outcome is Outcome.ILLEGAL_KNOCK:
+        limit = result.knock_limit
+        shown = "gin only" if not limit else rules.knock_limit_text(limit)
+        return f"The knocker's deadwood {k}; the knock limit: {shown}"
+    if k is None or d is None:
+        return label
+    return f"{label} · deadwood {k} v {d}"
 
 
 def draw_inputs(inputs: RuleInputs, result: HandResult) -> DrawnRuling:
@@ -470,7 +484,9 @@ def _defender_options(
 
 
 def _same(a: Arrangement, b: Arrangement) -> bool:
-    key = lambda arr: sorted(tuple(sorted(c.index for c in m.cards)) for m in arr.melds)  # noqa: E731
+    def key(arr: Arrangement) -> list[tuple[int, ...]]:
+        return sorted(tuple(sorted(c.index for c in m.cards)) for m in arr.melds)
+
     return key(a) == key(b)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from referee.forms import (
     CHECK_RULES,
@@ -39,16 +40,16 @@ _FORM_FIELD = {"knocker": "knocker_cards", "defender": "defender_cards"}
 
 
 @bp.route("/check", methods=["GET", "POST"])
-def ruling_form() -> str | Response | tuple[str, int]:
+def ruling_form() -> str | BaseResponse | tuple[str, int]:
     return _check("ruling")
 
 
 @bp.route("/check/analyze", methods=["GET", "POST"])
-def analysis_form() -> str | Response | tuple[str, int]:
+def analysis_form() -> str | BaseResponse | tuple[str, int]:
     return _check("analysis")
 
 
-def _check(kind: str) -> str | Response | tuple[str, int]:
+def _check(kind: str) -> str | BaseResponse | tuple[str, int]:
     form = check_form(kind)
     if request.method == "GET":
         _prefill(form, kind)
