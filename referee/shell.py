@@ -58,6 +58,7 @@ def _print_arrangement(answer: dict[str, Any], out: TextIO) -> None:
     out.write(f"melds:     {melds_text}\n")
     out.write(f"deadwood:  {answer['deadwood']} {_pretty(' '.join(answer['deadwood_cards']))}\n")
     out.write(f"optimal arrangements: {answer['optimal_arrangements']}\n")
+    out.write(f"verdict:   {answer['verdict']}\n")
     if "after_discard" in answer:
         after = answer["after_discard"]
         out.write(
