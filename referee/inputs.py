@@ -146,11 +146,13 @@ def parse_rule_request(request: Mapping[str, Any], rules: Ruleset | None = None)
     "kind": ..., "spread": ...}`` → :class:`RuleInputs`; ``rules`` (a frozen Ruleset) replaces
     the preset and house rules when given."""
     rules, preset = _table(request, rules)
-    for name in ("knocker", "defender"):
+    n = rules.hand_size
+    hands = []
+    for name, counts in (("knocker", (n, n + 1)), ("defender", n)):  # top to bottom
         if name not in request or request[name] in (None, ""):
             raise InputError(name, f"the {name}'s cards are missing")
-    knocker = _cards("knocker", request["knocker"], rules)
-    defender = _cards("defender", request["defender"], rules)
+        hands.append(_cards(name, request[name], rules, expected=counts))
+    knocker, defender = hands
     upcard = _upcard(request, rules)
     kind = None
     if request.get("kind") and str(request["kind"]).lower() != "auto":

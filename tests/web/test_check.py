@@ -372,16 +372,21 @@ def test_worked_cases_through_the_page(client, fields, expected):
 
 
 def test_several_best_spreads_can_be_seen(client):
-    # J♠ Q♠ K♠ or K♠ K♥ K♦ (melds.best_arrangements' doctest) inside a full hand
+    # 8♠ ends the run 5-8♠ or fills the set of 8s: the same deadwood either way, but against
+    # the run the defender lays off 9♠ 10♠, so the referee takes the set (R3)
     response = check(
         client,
-        knocker_cards="JS QS KS KH KD AC 2C 3C 4D 5D",
-        defender_cards="2S 5S 8H 9H 10D QD 7C 8C 9S 6H",
+        knocker_cards="5S 6S 7S 8S 8H 8D 8C AC 2C 3D",
+        defender_cards="9S 10S 2H 4H 5D 7D QC KC JH QH",
     )
     page = text(client.get(response.headers["Location"]))
+    assert "Knocker scores 71" in plain(client.get(response.headers["Location"]))
     options = re.search(r'data-testid="options">(.*?)</details>', page, re.S).group(1)
     assert "<strong>2</strong> spreads for the knocker" in options
-    assert options.count("<li") == 2 and 'class="chosen"' in options
+    assert options.count("<li") == 2
+    assert "the defender would be left with 58" in options
+    chosen = re.search(r'<li class="chosen">(.*?)</li>', options, re.S).group(1)
+    assert "left with 77" in chosen and "the referee's choice" in chosen
 
 
 def page_error(response, field: str) -> str:
