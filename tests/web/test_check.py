@@ -335,6 +335,22 @@ def test_declared_spread_that_cost_points_stands_out(client):
     assert 'class="mark-cost"' in text(page)
 
 
+def test_a_spread_as_good_but_not_the_referees_says_what_it_changed(client):
+    # 7♠ ends the run or joins the 7s: the same 6 deadwood, but the run lets 8♠ be laid off
+    response = check(
+        client,
+        knocker_cards="4S 5S 6S 7S 7H 7D 7C 2C 3D AH",
+        defender_cards="8S 9H 10H JD QD 3C 4C 6H 9D AD",
+        spread="4S 5S 6S 7S | 7H 7D 7C",
+    )
+    page = client.get(response.headers["Location"])
+    assert "Knocker scores 56" in plain(page)
+    note = re.search(r'data-testid="spread-note">(.*?)</div>\s*</div>', text(page), re.S).group(1)
+    note = " ".join(re.sub(r"<[^>]+>", " ", note).split())
+    assert "not the referee's choice" in note and "would be: Knocker scores 64" in note
+    assert "more" not in note.split("would be")[0]  # no extra deadwood to report
+
+
 def test_illegal_knock_through_the_page(client):
     response = check(
         client,
