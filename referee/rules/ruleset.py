@@ -77,6 +77,34 @@ class PartnershipZeroNet(StrEnum):
     BOX_EACH = "box_each"  # each team won a table, so each team takes a box
 
 
+class Rotation(StrEnum):
+    """Who sits out the next hand when three play two at a time (RULES.md §6.1, §6.2)."""
+
+    LOSER_SITS_IDLE_DEALS = "loser_sits_idle_deals"  # Cutthroat: the idle player deals, plays
+    LOSER_DEALS_SITS_OUT = "loser_deals_sits_out"  # pagat: the loser deals and does not play
+
+
+class BattleRoyalFormula(StrEnum):
+    """How RG-3's "difference between his count and the sum of his opponents' counts" reads."""
+
+    SUM_OPPONENTS_MINUS_OWN = "sum_opponents_minus_own"  # literal: Σ(opponents) − own
+    PER_OPPONENT_DIFFERENCE = "per_opponent_difference"  # Σ(opponent − own)
+
+
+class BattleRoyalTiedLow(StrEnum):
+    """Who wins an undercut when both non-knockers share the lowest count (RULES.md §12.4)."""
+
+    NEXT_IN_TURN = "next_in_turn"  # the one sitting nearer the knocker's left
+    BOTH_SCORE = "both_score"  # each scores the hand and wins a box
+
+
+class ChouetteAfterGame(StrEnum):
+    """Who is in the box for the next Chouette game (RULES.md §6.3, §12.5)."""
+
+    BOX_KEEPS_IF_WON_ELSE_CAPTAIN_BECOMES_BOX = "box_keeps_if_won_else_captain_becomes_box"
+    ROTATE_BY_CUT = "rotate_by_cut"  # the box passes down the first game's cut order
+
+
 def _opt(default: Any, help: str, **meta: Any) -> Any:
     return field(default=default, metadata={"help": help, **meta})
 
@@ -162,6 +190,31 @@ class Ruleset:
     # Partnership (RULES.md §7)
     partnership_zero_net: PartnershipZeroNet = _opt(
         PartnershipZeroNet.NO_BOX, "partnership deal netting exactly 0: no box, or a box each"
+    )
+
+    # Three-handed formats (RULES.md §6); ignored by two-handed games
+    cutthroat_rotation: Rotation = _opt(
+        Rotation.LOSER_SITS_IDLE_DEALS,
+        "three playing two at a time: the loser sits out and the idle player deals to the "
+        "winner (Cutthroat), or the loser deals and sits out (pagat)",
+    )
+    battle_royal_winner_formula: BattleRoyalFormula = _opt(
+        BattleRoyalFormula.SUM_OPPONENTS_MINUS_OWN,
+        "Battle Royal hand score: the opponents' counts summed less the winner's, or each "
+        "opponent's difference from the winner's count summed",
+    )
+    battle_royal_tied_low: BattleRoyalTiedLow = _opt(
+        BattleRoyalTiedLow.NEXT_IN_TURN,
+        "Battle Royal: when both non-knockers undercut with the same count, the one nearer the "
+        "knocker's left wins, or both score",
+    )
+    battle_royal_undercut_pays_difference: bool = _opt(
+        False, "Battle Royal: an undercut knocker also loses its count less the winner's"
+    )
+    chouette_after_game: ChouetteAfterGame = _opt(
+        ChouetteAfterGame.BOX_KEEPS_IF_WON_ELSE_CAPTAIN_BECOMES_BOX,
+        "Chouette: the box keeps the box after winning a game, else the captain takes it; or "
+        "the box passes down the cut order every game",
     )
 
     def __post_init__(self) -> None:

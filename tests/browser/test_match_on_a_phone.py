@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -32,10 +33,11 @@ def test_a_short_match_with_the_card_picker(live_server, phone, shots):
     page = phone
     page.goto(live_server + "/")
     page.click("text=Start a match")
+    page.wait_for_load_state()
     page.fill("#player_0", "Ann")
     page.fill("#player_1", "Ben")
     page.select_option("#preset", "classic")
-    assert "pagat" in page.inner_text("#preset-descriptions")
+    expect(page.locator("#preset-descriptions")).to_contain_text("pagat")
     page.select_option("#preset", "american")
     page.fill("#stake_per_point", "0.50")
     page.click("summary:has-text('House rules')")
@@ -46,25 +48,26 @@ def test_a_short_match_with_the_card_picker(live_server, phone, shots):
 
     # Hand 1 with the card picker: Ann knocks; the R7 ruling (chained layoffs) gives +21.
     page.click("text=Enter with cards")
+    page.wait_for_load_state()
     page.locator("#knocker_seat label:has-text('Ann')").click()
     for code in R7_KNOCKER:
         page.click(f'#picker .pc[data-card="{code}"]')
-    assert page.inner_text('[data-count-for="knocker_cards"]') == "10/10 or 11"
+    expect(page.locator('[data-count-for="knocker_cards"]')).to_have_text("10/10 or 11")
     # the picker moved on to the defender by itself
     assert "active" in page.get_attribute('.target[data-target="defender_cards"]', "class")
     for code in R7_DEFENDER[:-1]:
         page.click(f'#picker .pc[data-card="{code}"]')
-    assert page.inner_text('[data-count-for="defender_cards"]') == "9/10"
+    expect(page.locator('[data-count-for="defender_cards"]')).to_have_text("9/10")
     # live validation while typing: a bad token, then a card already in the other hand
     page.fill("#defender_cards", " ".join(R7_DEFENDER[:-1]) + " 1H")
-    assert "`1H` is not a card" in page.inner_text('[data-live-for="defender_cards"]')
+    expect(page.locator('[data-live-for="defender_cards"]')).to_contain_text("`1H` is not a card")
     page.fill("#defender_cards", " ".join(R7_DEFENDER[:-1]) + " 5S")
-    assert "in both hands" in page.inner_text('[data-live-for="defender_cards"]')
+    expect(page.locator('[data-live-for="defender_cards"]')).to_contain_text("in both hands")
     page.fill("#defender_cards", " ".join(R7_DEFENDER[:-1]))
     page.click('#picker .target[data-target="defender_cards"]')
     page.click('#picker .pc[data-card="JC"]')
-    assert page.inner_text('[data-count-for="defender_cards"]') == "10/10"
-    assert page.inner_text('[data-live-for="defender_cards"]') == ""
+    expect(page.locator('[data-count-for="defender_cards"]')).to_have_text("10/10")
+    expect(page.locator('[data-live-for="defender_cards"]')).to_have_text("")
     page.screenshot(path=shots / "2-card-picker.png", full_page=True)
     page.click("input[name=check]")
     assert "Ann +21" in page.inner_text('[data-testid="ruling-head"]')

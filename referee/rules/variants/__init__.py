@@ -12,6 +12,16 @@ overlay set as a house rule):
   then folded by ``variants.hollywood.fold_hollywood`` into several games at once.
 - ``partnership`` — four players in two teams: each deal's two tables are ruled as two-handed
   hands and combined by ``variants.partnership.deal_score``, then folded by the ledger.
+- ``cutthroat`` — three players, two at a time (Cutthroat, and pagat's dealer-sits-out game,
+  which differs only in ``cutthroat_rotation``): ``variants.rotation`` seats each hand,
+  ``adjudicate`` rules it as a two-handed hand, ``variants.cutthroat.fold_cutthroat`` folds
+  the match; ``variants.cutthroat.settle_game`` settles a game pairwise.
+- ``chouette`` — the box against a partnership (3–8 players): ``adjudicate`` rules each hand
+  (box against captain), ``variants.chouette.fold_chouette`` keeps the roles, the two scores
+  and each game's value; ``ChouetteGame.settle`` settles the box against each partner.
+- ``battle_royal`` — three players in every hand: ``variants.battle_royal.rule_cards`` or
+  ``rule_counts`` rules a hand, ``fold_battle_royal`` folds the match (the ledger with three
+  seats), ``settle_game`` settles pairwise.
 
 >>> get_preset("american").rules.gin_bonus
 25
@@ -26,7 +36,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..ruleset import Ruleset
-from . import hollywood, partnership, standard
+from . import battle_royal, chouette, cutthroat, hollywood, partnership, standard
 
 
 class Family(StrEnum):
@@ -35,13 +45,20 @@ class Family(StrEnum):
     TWO_HANDED = "two_handed"
     HOLLYWOOD = "hollywood"
     PARTNERSHIP = "partnership"
+    CUTTHROAT = "cutthroat"
+    CHOUETTE = "chouette"
+    BATTLE_ROYAL = "battle_royal"
 
 
 @dataclass(frozen=True)
 class Preset:
     """A named table: its rules, the game family it belongs to, and a one-line description.
 
-    ``players`` is how many people the table seats (partnership: 4, in two teams).
+    ``players`` is how many people the table seats (partnership: 4, in two teams), or the fewest
+    when ``max_players`` says it takes more (Chouette: 3 to 8). ``options`` are the
+    :class:`~referee.rules.ruleset.Ruleset` fields that matter to this format beyond the
+    two-handed ones, for the new-match form to offer as house rules (each has help text in
+    ``FIELD_HELP``).
     """
 
     name: str
@@ -51,6 +68,13 @@ class Preset:
     family: str = Family.TWO_HANDED.value
     source: str = ""
     players: int = 2
+    max_players: int | None = None
+    options: tuple[str, ...] = ()
+
+    @property
+    def seats(self) -> range:
+        """Every number of players the table takes."""
+        return range(self.players, (self.max_players or self.players) + 1)
 
 
 class UnknownPresetError(KeyError):
@@ -61,6 +85,61 @@ class UnknownPresetError(KeyError):
     def __str__(self) -> str:
         known = ", ".join(PRESETS)
         return f"`{self.name}` is not a preset (known: {known})"
+
+
+_THREE_HANDED = (
+    Preset(
+        name="cutthroat",
+        title="Cutthroat (three players)",
+        description="Two play, the loser sits out and the idle player deals to the winner; "
+        "game 100 +100, box 25; a shut-out player pays 100 more.",
+        rules=cutthroat.CUTTHROAT,
+        family=Family.CUTTHROAT.value,
+        source="RULES.md §6.2 (RG-3)",
+        players=3,
+        options=("cutthroat_rotation",),
+    ),
+    Preset(
+        name="dealer_sits_out",
+        title="Three-handed, dealer sits out",
+        description="The dealer deals to the other two and sits out; the loser deals next. "
+        "Scored as two-handed gin with individual totals.",
+        rules=cutthroat.DEALER_SITS_OUT,
+        family=Family.CUTTHROAT.value,
+        source="RULES.md §6.1 (pagat)",
+        players=3,
+        options=("cutthroat_rotation",),
+    ),
+    Preset(
+        name="chouette",
+        title="Chouette (box against a partnership)",
+        description="The box plays the whole game against the partnership's captain, who "
+        "gives way on losing a hand; the box collects from or pays each partner in full.",
+        rules=chouette.CHOUETTE,
+        family=Family.CHOUETTE.value,
+        source="RULES.md §6.3 (RG-3)",
+        players=3,
+        max_players=8,
+        options=("chouette_after_game",),
+    ),
+    Preset(
+        name="battle_royal",
+        title="Battle Royal (three players every hand)",
+        description="All three play; layoffs only on the knocker's own melds; the lowest count "
+        "scores the others' counts less its own; gin 40, an undercut knocker loses 20; game 200.",
+        rules=battle_royal.BATTLE_ROYAL,
+        family=Family.BATTLE_ROYAL.value,
+        source="RULES.md §6.5 (RG-3)",
+        players=3,
+        options=(
+            "battle_royal_winner_formula",
+            "battle_royal_tied_low",
+            "battle_royal_undercut_pays_difference",
+            "layoff_chain",
+            "layoff_original_melds_only",
+        ),
+    ),
+)
 
 
 def _presets(
@@ -78,6 +157,7 @@ PRESETS: dict[str, Preset] = {
         *_presets(standard.TABLES, Family.TWO_HANDED),
         *_presets(hollywood.TABLES, Family.HOLLYWOOD),
         *_presets(partnership.TABLES, Family.PARTNERSHIP, players=partnership.PLAYERS),
+        *_THREE_HANDED,
     )
 }
 
@@ -93,8 +173,9 @@ def get_preset(name: str) -> Preset:
         raise UnknownPresetError(name) from None
 
 
-def list_presets() -> list[Preset]:
-    return list(PRESETS.values())
+def list_presets(family: str | None = None) -> list[Preset]:
+    """Every preset, or those of one family."""
+    return [p for p in PRESETS.values() if family is None or p.family == family]
 
 
 def play_family(family: str, rules: Ruleset) -> str:
