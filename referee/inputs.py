@@ -24,8 +24,18 @@ from .rules.hand_conditions import HandConditions, UpcardRequiredError, hand_con
 from .rules.report import arrangement_to_dict, hand_result_to_dict
 from .rules.results import Arrangement, HandResult
 from .rules.ruleset import Ruleset, RulesetError, parse_override
-from .rules.variants import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
+from .rules.variants import DEFAULT_PRESET, Family, Preset, UnknownPresetError, get_preset
 
+# The families whose every hand is one knocker against one defender (ruled by ``adjudicate``).
+TWO_HANDED_FAMILIES = frozenset(
+    {
+        Family.TWO_HANDED,
+        Family.HOLLYWOOD,
+        Family.PARTNERSHIP,
+        Family.CUTTHROAT,
+        Family.CHOUETTE,
+    }
+)
 ARRANGEMENTS_SHOWN = 24  # the most best arrangements an answer lists (it always says how many)
 
 
@@ -146,6 +156,12 @@ def parse_rule_request(request: Mapping[str, Any], rules: Ruleset | None = None)
     "kind": ..., "spread": ...}`` → :class:`RuleInputs`; ``rules`` (a frozen Ruleset) replaces
     the preset and house rules when given."""
     rules, preset = _table(request, rules)
+    if get_preset(preset).family not in TWO_HANDED_FAMILIES:
+        raise InputError(
+            "preset",
+            f"`{preset}` is played by three at once; a ruling here is between one knocker "
+            "and one defender",
+        )
     n = rules.hand_size
     hands = []
     for name, counts in (("knocker", (n, n + 1)), ("defender", n)):  # top to bottom

@@ -116,7 +116,8 @@ def _attach(form: RulingCheckBase | AnalysisCheckBase, error: InputError) -> Non
 def _render(
     form: RulingCheckBase | AnalysisCheckBase, kind: str, status: int = 200
 ) -> tuple[str, int]:
-    presets = list_presets()
+    offered = {c.value if hasattr(c, "value") else c[0] for c in form.preset.choices}
+    presets = [p for p in list_presets() if p.name in offered]
     rules_open = any(form[RULE_PREFIX + n].errors for n in CHECK_RULES)
     return render_template(
         "check.html",

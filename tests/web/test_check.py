@@ -171,6 +171,8 @@ def test_r3_and_illegal_steps_say_why(client):
          "`8♠` appears twice"),
         ({"knocker": R7_KNOCKER, "defender": R7_DEFENDER, "preset": "nope"}, "preset",
          "`nope` is not a preset"),
+        ({"knocker": R7_KNOCKER, "defender": R7_DEFENDER, "preset": "battle_royal"}, "preset",
+         "played by three at once"),
         ({"knocker": R7_KNOCKER, "defender": R7_DEFENDER, "rules": {"knock_limit": 99}},
          "rules", "knock_limit must be at most 15 (got 99)"),
         ({"knocker": R7_KNOCKER, "defender": R7_DEFENDER, "rules": {"no_such": 1}},
@@ -296,6 +298,9 @@ def test_home_and_nav_lead_to_the_check_page(client):
     page = plain(client.get("/check"))
     assert "Rule on a knock" in page and "Analyse one hand" in page
     assert "Knock ≤ 10; gin 25" in page  # the chosen preset's description
+    # a knock is ruled between two players: Battle Royal's three-way hands are not offered
+    assert 'value="battle_royal"' not in text(client.get("/check"))
+    assert 'value="battle_royal"' in text(client.get("/check/analyze"))
 
 
 def test_r7_through_the_page(client, app):
