@@ -300,7 +300,7 @@ def _partnership(match: Match, rules: Ruleset) -> Board:
             deal, error = None, e.reason
         dealing = hand.dealer_seat if hand.dealer_seat in (0, 1) else None
         seating = partnership.pairings(index, dealing)
-        entries = list(hand.tables or []) + [{}, {}]
+        entries = [*(hand.tables or []), {}, {}]
         tables = [
             TableLine(t, entries[i] or {}, deal.tables[i] if deal else None)
             for i, t in enumerate(seating)
