@@ -234,7 +234,7 @@ def build(match: Match) -> Board:
                 result=result,
                 error=error,
                 score=score,
-                upcard=_upcard(rules, hand.upcard),
+                upcard=upcard_of(rules, hand.upcard),
                 sides=names,
             )
         )
@@ -252,7 +252,7 @@ def build(match: Match) -> Board:
     return Board(match, rules, names, lines, standing, dealer, money, family, names)
 
 
-def _upcard(rules: Ruleset, code: str | None) -> UpcardNote | None:
+def upcard_of(rules: Ruleset, code: str | None) -> UpcardNote | None:
     if not rules.oklahoma or not code:
         return None
     try:
