@@ -333,14 +333,9 @@ class DealForm(FlaskForm):
     def set_seating(self, names: list[str], sides: list[str], tables: Any) -> None:
         """Offer the sides as dealers and, at each table, its two players as knockers.
 
-        ``tables`` are the deal's two :class:`~referee.rules.variants.partnership.Table`;
-        each side's label says who deals at each table.
+        ``tables`` are the deal's two :class:`~referee.rules.variants.partnership.Table`.
         """
-        labels = []
-        for side, name in enumerate(sides):
-            dealers = ", ".join(f"{names[t.players[side]]} at table {t.number}" for t in tables)
-            labels.append(choice(side, f"{name} ({dealers})"))
-        self.dealer_seat.choices = labels
+        self.dealer_seat.choices = [choice(side, name) for side, name in enumerate(sides)]
         for t in tables:
             self[f"t{t.number}_knocker_seat"].choices = [choice(s, names[s]) for s in t.players]
 

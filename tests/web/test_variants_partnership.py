@@ -93,7 +93,7 @@ def test_section_7_vector_deal_by_deal(client):
     # the form shows both tables, who plays whom, and which side deals where
     form = plain(client.get(f"/m/{view_id}/hands/new"))
     assert "Table 1: Ann v Ben" in form and "Table 2: Cat v Dan" in form
-    assert "Ann & Cat (Ann at table 1, Cat at table 2)" in form
+    assert "Table 1: Ann v Ben · Ann deals · Ben deals" in form  # the page shows the one chosen
     response = add_deal(client, view_id, beats(A, 16), beats(C, 12))
     assert response.status_code == 302, plain(response)
     assert totals(client, view_id) == (28, 0)
