@@ -190,7 +190,7 @@ def undo(view_id: str) -> Response | tuple[str, int]:
     except EntryError as e:
         flash(e.reason, "error")
         return redirect(url_for("matches.scoreboard", view_id=view_id))
-    flash(f"Undone: {describe(entry)}.", "ok")
+    flash(f"Undone: {describe(entry, _noun(match))}.", "ok")
     return redirect(url_for("matches.scoreboard", view_id=view_id))
 
 
@@ -214,7 +214,11 @@ def stop(view_id: str) -> Response | tuple[str, int]:
     return redirect(url_for("matches.scoreboard", view_id=view_id))
 
 
-def describe(entry: object) -> str:
+def _noun(match: Match) -> str:
+    return "deal" if match_service.family_of(match) == "partnership" else "hand"
+
+
+def describe(entry: object, noun: str = "hand") -> str:
     from referee.models import AuditEntry
 
     assert isinstance(entry, AuditEntry)
@@ -225,7 +229,7 @@ def describe(entry: object) -> str:
     data = target.before or target.after or {}
     number = data.get("number")
     label = {"add": "adding", "edit": "the edit of", "delete": "deleting"}.get(target.action, "")
-    return f"{label} hand {number}" if number else label
+    return f"{label} {noun} {number}" if number else label
 
 
 def _conflict(match: Match, e: Conflict) -> tuple[str, int]:

@@ -165,6 +165,13 @@ def test_continuous_play_opens_game_four_until_notice_is_given(client, app):
     page = plain(client.get(f"/m/{view_id}"))
     assert "Notice to stop given after hand 1" in page
     assert "notice to stop after it: no → yes" in page  # the audit trail
+    # undo takes the notice back; give it again
+    board = client.get(f"/m/{view_id}").get_data(as_text=True)
+    assert "Undo edit of hand 1" in board
+    client.post(f"/m/{view_id}/undo", data=form_values(board))
+    assert "Continuous play: a new game opens" in plain(client.get(f"/m/{view_id}"))
+    board = client.get(f"/m/{view_id}").get_data(as_text=True)
+    assert client.post(f"/m/{view_id}/stop", data=form_values(board)).status_code == 302
     for _ in range(3):  # games 2, 3, 4 close one by one; none replaced
         won(client, view_id, 0, 40)
     assert set(sheet(client, view_id)) == {1, 2, 3, 4}

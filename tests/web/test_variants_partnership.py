@@ -333,3 +333,25 @@ def test_full_cards_at_a_table_through_the_api(client):
     deal = response.get_json()["hand"]
     assert deal["tables"][0]["points"] == 21  # R7: chained layoffs leave the defender 24
     assert deal["team_points"] == {"Ann & Cat": 9, "Ben & Dan": -9}
+
+
+def test_oklahoma_partnership_takes_an_upcard_per_table(client):
+    view_id, token = api_match(client, names=NAMES, preset="partnership", rules={"oklahoma": True})
+    response = api_deal(client, view_id, token, knock("Ann", 2, 18), knock("Cat", 3, 15))
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"] == "tables[0].upcard"
+    response = api_deal(
+        client, view_id, token,
+        {**knock("Ann", 2, 18), "upcard": "6S"}, {**knock("Cat", 3, 15), "upcard": "KH"},
+    )  # fmt: skip
+    assert response.status_code == 201, response.get_json()
+    # table 1 doubled for the spade: 32; table 2: 12
+    assert response.get_json()["match"]["totals"] == {"Ann & Cat": 44, "Ben & Dan": 0}
+    client.get(f"/m/{view_id}/edit/{token}")  # this phone holds the edit link
+    page = plain(client.get(f"/m/{view_id}/hands/new"))
+    assert "the first upcard at this table" in page
+
+
+def test_the_home_page_lists_a_partnership_by_its_sides(client):
+    four(client)
+    assert "Ann & Cat v Ben & Dan" in text(client.get("/"))
