@@ -47,7 +47,24 @@ RULE_GROUPS = (
     ("hand_size", "A hand"),
     ("box_bonus", "The game"),
     ("oklahoma", "Oklahoma and extras"),
+    ("cutthroat_rotation", "Three-handed formats"),
 )
+
+# The knobs a variant turns on, shown beside the table's name rather than among the house
+# rules, each for the play families it concerns (a preset's ``family``). ``needs`` is the
+# switch a knob depends on: it shows only while that switch is on.
+VARIANT_OPTIONS: dict[str, tuple[tuple[str, ...], str | None]] = {
+    "oklahoma": (("two_handed", "hollywood"), None),
+    "oklahoma_ace": (("two_handed", "hollywood"), "oklahoma"),
+    "spade_double": (("two_handed", "hollywood"), "oklahoma"),
+    "spade_double_box": (("two_handed", "hollywood"), "oklahoma"),
+    "kisses": (("two_handed", "hollywood"), "oklahoma"),
+    "hollywood": (("two_handed", "hollywood"), None),
+    "hollywood_games": (("two_handed", "hollywood"), "hollywood"),
+    "hollywood_target": (("two_handed", "hollywood"), "hollywood"),
+    "hollywood_continuous": (("two_handed", "hollywood"), "hollywood"),
+    "partnership_zero_net": (("partnership",), None),
+}
 
 
 class ActionForm(FlaskForm):
@@ -81,6 +98,9 @@ def _rule_field(f: dataclasses.Field[Any]) -> Field:
 class NewMatchBase(FlaskForm):
     player_0 = StringField("First player", validators=[InputRequired(), Length(max=40)])
     player_1 = StringField("Second player", validators=[InputRequired(), Length(max=40)])
+    # Partnership only: the partners sit opposite, so the teams are players 1 & 3 and 2 & 4.
+    player_2 = StringField("Third player", validators=[Optional(), Length(max=40)])
+    player_3 = StringField("Fourth player", validators=[Optional(), Length(max=40)])
     preset = SelectField("Table rules", default=DEFAULT_PRESET)
     rules_from = HiddenField()  # the preset whose values the knobs below hold
     stake_per_point = DecimalField(
@@ -96,15 +116,27 @@ class NewMatchBase(FlaskForm):
     )
     submit = SubmitField("Start the match")
 
+    def player_fields(self, seats: int) -> list[Field]:
+        return [self[f"player_{seat}"] for seat in range(seats)]
+
     def rule_fields(self) -> list[tuple[str, list[Field]]]:
-        """The knobs grouped under their headings, in Ruleset order."""
+        """The house-rule knobs grouped under their headings, in Ruleset order (the variant
+        options, shown apart, left out)."""
         starts = dict(RULE_GROUPS)
         groups: list[tuple[str, list[Field]]] = []
         for f in dataclasses.fields(Ruleset):
             if f.name in starts or not groups:
                 groups.append((starts.get(f.name, "House rules"), []))
-            groups[-1][1].append(self[RULE_PREFIX + f.name])
-        return groups
+            if f.name not in VARIANT_OPTIONS:
+                groups[-1][1].append(self[RULE_PREFIX + f.name])
+        return [(heading, fields) for heading, fields in groups if fields]
+
+    def variant_fields(self) -> list[tuple[Field, tuple[str, ...], str | None]]:
+        """The variant options: (field, the families it concerns, the switch it needs)."""
+        return [
+            (self[RULE_PREFIX + name], families, needs)
+            for name, (families, needs) in VARIANT_OPTIONS.items()
+        ]
 
     def fill_rules(self, rules: Ruleset) -> None:
         for name, value in rules.to_dict().items():
@@ -204,6 +236,11 @@ class HandForm(FlaskForm):
         render_kw={"autocomplete": "off", "autocapitalize": "characters"},
     )
     note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
+    stop_after = BooleanField(
+        "Stop after this deal",
+        description="a player gives notice: no new game opens after this deal, the open "
+        "games are played out",
+    )
     idempotency_key = HiddenField()
     expected_number = HiddenField()
     version = HiddenField()
@@ -227,12 +264,115 @@ class HandForm(FlaskForm):
             "defender_cards": self.defender_cards.data,
             "upcard": self.upcard.data,
             "note": self.note.data,
+            "stop_after": bool(self.stop_after.data),
         }
 
     def fill(self, values: dict[str, Any]) -> None:
         for name, value in values.items():
             if name in self and value is not None:
                 self[name].data = value
+
+
+_COUNT = {"inputmode": "numeric", "min": 0}
+
+
+class DealForm(FlaskForm):
+    """A partnership deal: the side that dealt, and each table's result (quick entry)."""
+
+    dealer_seat = RadioField("The side that deals", coerce=int)
+    t1_kind = RadioField("How it ended", choices=KIND_CHOICES, default=HandKindChoice.KNOCK)
+    t1_knocker_seat = RadioField(
+        "Who knocked or went gin", coerce=int, validate_choice=False, validators=[Optional()]
+    )
+    t1_knocker_deadwood = IntegerField(
+        "Knocker's deadwood",
+        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        render_kw=_COUNT,
+    )
+    t1_defender_deadwood = IntegerField(
+        "Defender's deadwood",
+        description="after laying off (for gin: all unmatched cards)",
+        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        render_kw=_COUNT,
+    )
+    t1_upcard = StringField(
+        "Upcard",
+        validators=[Optional(), Length(max=8)],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+    )
+    t2_kind = RadioField("How it ended", choices=KIND_CHOICES, default=HandKindChoice.KNOCK)
+    t2_knocker_seat = RadioField(
+        "Who knocked or went gin", coerce=int, validate_choice=False, validators=[Optional()]
+    )
+    t2_knocker_deadwood = IntegerField(
+        "Knocker's deadwood",
+        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        render_kw=_COUNT,
+    )
+    t2_defender_deadwood = IntegerField(
+        "Defender's deadwood",
+        description="after laying off (for gin: all unmatched cards)",
+        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        render_kw=_COUNT,
+    )
+    t2_upcard = StringField(
+        "Upcard",
+        validators=[Optional(), Length(max=8)],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+    )
+    note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
+    idempotency_key = HiddenField()
+    expected_number = HiddenField()
+    version = HiddenField()
+    checked = HiddenField()
+    check = SubmitField("Check the ruling")
+    save = SubmitField("Save deal")
+
+    TABLES = (1, 2)
+
+    def set_seating(self, names: list[str], sides: list[str], tables: Any) -> None:
+        """Offer the sides as dealers and, at each table, its two players as knockers.
+
+        ``tables`` are the deal's two :class:`~referee.rules.variants.partnership.Table`.
+        """
+        self.dealer_seat.choices = [choice(side, name) for side, name in enumerate(sides)]
+        for t in tables:
+            self[f"t{t.number}_knocker_seat"].choices = [choice(s, names[s]) for s in t.players]
+
+    def table(self, number: int, name: str) -> Field:
+        return self[f"t{number}_{name}"]
+
+    def entry_fields(self) -> dict[str, Any]:
+        tables = []
+        for n in self.TABLES:
+            kind = self.table(n, "kind").data
+            tables.append(
+                {
+                    "entry": EntryMode.COUNTS,
+                    "kind": kind,
+                    "knocker_seat": self.table(n, "knocker_seat").data,
+                    "knocker_deadwood": self.table(n, "knocker_deadwood").data,
+                    "defender_deadwood": self.table(n, "defender_deadwood").data,
+                    "upcard": self.table(n, "upcard").data,
+                }
+            )
+        return {
+            "dealer_seat": self.dealer_seat.data,
+            "tables": tables,
+            "note": self.note.data,
+        }
+
+    def fill(self, values: dict[str, Any]) -> None:
+        if values.get("dealer_seat") is not None:
+            self.dealer_seat.data = values["dealer_seat"]
+        if values.get("note"):
+            self.note.data = values["note"]
+        for n, table in zip(self.TABLES, values.get("tables") or [], strict=False):
+            for name in ("kind", "knocker_seat", "knocker_deadwood", "defender_deadwood"):
+                if table and table.get(name) is not None:
+                    self.table(n, name).data = table[name]
+            if table and table.get("upcard"):
+                self.table(n, "upcard").data = table["upcard"]
 
 
 def new_key() -> str:

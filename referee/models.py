@@ -18,6 +18,7 @@ from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import (
+    JSON,
     DateTime,
     ForeignKey,
     Integer,
@@ -26,6 +27,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     select,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -125,6 +127,7 @@ class HandKindChoice:
     BIG_GIN = "big_gin"
     DEAD = "dead"
     AUTO = "auto"  # full cards: the cards speak (knock, gin or big gin by what they hold)
+    DEAL = "deal"  # a partnership deal: each table's result is in ``Hand.tables``
 
 
 class EntryMode:
@@ -144,6 +147,8 @@ HAND_FIELDS = (
     "defender_deadwood",
     "upcard",
     "note",
+    "tables",
+    "stop_after",
 )
 
 
@@ -166,6 +171,12 @@ class Hand(db.Model):
     defender_deadwood: Mapped[int | None] = mapped_column(Integer)
     upcard: Mapped[str | None] = mapped_column(String(8))
     note: Mapped[str] = mapped_column(Text, default="")
+    # A partnership deal: both tables as entered, each a dict of the two-handed fields above
+    # (entry, kind, knocker_seat 0–3, deadwoods or cards, upcard); ``dealer_seat`` is then
+    # the dealing side (0: seats 0 and 2, 1: seats 1 and 3). None for a two-handed hand.
+    tables: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
+    # Hollywood continuous play: a player gave notice after this deal to open no new game.
+    stop_after: Mapped[bool] = mapped_column(default=False, server_default=false())
     idempotency_key: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     edited_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
@@ -180,8 +191,10 @@ class Hand(db.Model):
         return {name: getattr(self, name) for name in HAND_FIELDS}
 
     def set_fields(self, values: dict[str, Any]) -> None:
+        defaults = {"note": "", "stop_after": False}
         for name in HAND_FIELDS:
-            setattr(self, name, values.get(name, "" if name == "note" else None))
+            value = values.get(name)
+            setattr(self, name, defaults.get(name) if value is None else value)
 
 
 class AuditAction:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import (
     Blueprint,
     abort,
@@ -56,7 +58,12 @@ def home() -> str:
 
 def _preset_data() -> dict[str, object]:
     return {
-        p.name: {"description": p.description, "rules": p.rules.to_dict()}
+        p.name: {
+            "description": p.description,
+            "rules": p.rules.to_dict(),
+            "family": p.family,
+            "players": p.players,
+        }
         for p in match_service.playable_presets()
     }
 
@@ -80,9 +87,10 @@ def new_match() -> str | Response | tuple[str, int]:
         form.rules_from.data = preset.name
         flash(f"Loaded the rules of “{preset.title}”. Check them and start the match.", "info")
         return _render_new(form)
+    seats = get_preset(preset_name).players
     try:
         match, token = match_service.create_match(
-            [form.player_0.data or "", form.player_1.data or ""],
+            [f.data or "" for f in form.player_fields(seats)],
             preset_name,
             form.overrides(),
             form.stake_per_point.data or 0,
@@ -106,13 +114,15 @@ def _attach(form: object, error: EntryError) -> None:
     flash(error.reason, "error")
 
 
-def _render_new(form: object) -> str:
+def _render_new(form: Any) -> str:
+    chosen = _preset_or_none(form.preset.data or DEFAULT_PRESET)
     return render_template(
         "new_match.html",
         form=form,
         presets=match_service.playable_presets(),
         preset_data=_preset_data(),
         help=FIELD_HELP,
+        family=getattr(chosen, "family", "two_handed"),
     )
 
 
@@ -180,11 +190,35 @@ def undo(view_id: str) -> Response | tuple[str, int]:
     except EntryError as e:
         flash(e.reason, "error")
         return redirect(url_for("matches.scoreboard", view_id=view_id))
-    flash(f"Undone: {describe(entry)}.", "ok")
+    flash(f"Undone: {describe(entry, _noun(match))}.", "ok")
     return redirect(url_for("matches.scoreboard", view_id=view_id))
 
 
-def describe(entry: object) -> str:
+@bp.post("/m/<view_id>/stop")
+def stop(view_id: str) -> Response | tuple[str, int]:
+    """Hollywood continuous play: notice to stop after the last deal entered."""
+    match = load_match(view_id)
+    require_edit(match)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        hand = match_service.give_notice(match, web_actor(), _int(form.revision.data))
+    except Conflict as e:
+        return _conflict(match, e)
+    except EntryError as e:
+        flash(e.reason, "error")
+        return redirect(url_for("matches.scoreboard", view_id=view_id))
+    number = match_service.number_of(match, hand)
+    flash(f"Notice given after hand {number}: no new game opens; the open games play out.", "ok")
+    return redirect(url_for("matches.scoreboard", view_id=view_id))
+
+
+def _noun(match: Match) -> str:
+    return "deal" if match_service.family_of(match) == "partnership" else "hand"
+
+
+def describe(entry: object, noun: str = "hand") -> str:
     from referee.models import AuditEntry
 
     assert isinstance(entry, AuditEntry)
@@ -195,7 +229,7 @@ def describe(entry: object) -> str:
     data = target.before or target.after or {}
     number = data.get("number")
     label = {"add": "adding", "edit": "the edit of", "delete": "deleting"}.get(target.action, "")
-    return f"{label} hand {number}" if number else label
+    return f"{label} {noun} {number}" if number else label
 
 
 def _conflict(match: Match, e: Conflict) -> tuple[str, int]:
