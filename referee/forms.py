@@ -74,6 +74,16 @@ class ActionForm(FlaskForm):
     revision = HiddenField()
 
 
+class ScorerForm(FlaskForm):
+    """The name this browser's changes carry in a match's change log."""
+
+    scorer = StringField(
+        "Your name in the change log",
+        validators=[Optional(), Length(max=40)],
+        description="shown beside every hand this phone adds, edits or deletes",
+    )
+
+
 def _rule_field(f: dataclasses.Field[Any]) -> Field:
     kind = FIELD_TYPES[f.name]
     help_text = FIELD_HELP[f.name]

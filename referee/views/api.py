@@ -86,8 +86,10 @@ def _authorise(match: Match) -> None:
 
 
 def _actor() -> Actor:
+    """The change log's "who": ``X-Scorer`` when the client names its scorer, else its agent."""
     agent = request.headers.get("User-Agent", "")[:60]
-    return Actor("api", agent)
+    scorer = " ".join(request.headers.get("X-Scorer", "").split())[:40]
+    return Actor("api", f"{scorer} ({agent})" if scorer else agent)
 
 
 def _hand(match: Match, hand_id: int) -> Hand:

@@ -11,12 +11,13 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
-from referee.forms import ActionForm, new_match_form
+from referee.forms import ActionForm, ScorerForm, new_match_form
 from referee.models import Hand, Match, MatchStatus, db
 from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import DEFAULT_PRESET, get_preset
@@ -25,7 +26,15 @@ from referee.services import matches as match_service
 from referee.services.entry import EntryError
 from referee.services.matches import Conflict
 
-from .access import can_edit, editable_ids, load_match, remember, require_edit, web_actor
+from .access import (
+    can_edit,
+    editable_ids,
+    load_match,
+    remember,
+    remember_scorer,
+    require_edit,
+    web_actor,
+)
 
 bp = Blueprint("matches", __name__)
 
@@ -165,15 +174,21 @@ def claim(view_id: str, token: str) -> Response:
     return redirect(url_for("matches.scoreboard", view_id=view_id))
 
 
-@bp.get("/m/<view_id>/link")
-def edit_link(view_id: str) -> str:
-    """The edit link itself, shown only to a browser that already holds it."""
+@bp.route("/m/<view_id>/link", methods=["GET", "POST"])
+def edit_link(view_id: str) -> str | Response:
+    """The edit link itself, shown only to a browser that already holds it; and the name this
+    browser's changes carry in the change log."""
     match = load_match(view_id)
     require_edit(match)
     from .access import session_token
 
+    form = ScorerForm(scorer=session.get("scorer") or "")
+    if form.validate_on_submit():
+        remember_scorer(form.scorer.data or "")
+        flash("Saved: your changes carry that name in the change log.", "ok")
+        return redirect(url_for("matches.scoreboard", view_id=view_id))
     link = url_for("matches.claim", view_id=view_id, token=session_token(match), _external=True)
-    return render_template("edit_link.html", match=match, link=link)
+    return render_template("edit_link.html", match=match, link=link, form=form)
 
 
 @bp.post("/m/<view_id>/undo")

@@ -38,6 +38,7 @@ WEB_WRITES = [
     ("POST", "/m/{v}/undo"),
     ("POST", "/m/{v}/stop"),
     ("GET", "/m/{v}/link"),
+    ("POST", "/m/{v}/link"),
 ]
 
 
