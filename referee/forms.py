@@ -47,7 +47,24 @@ RULE_GROUPS = (
     ("hand_size", "A hand"),
     ("box_bonus", "The game"),
     ("oklahoma", "Oklahoma and extras"),
+    ("cutthroat_rotation", "Three-handed formats"),
 )
+
+# The knobs a variant turns on, shown beside the table's name rather than among the house
+# rules, each for the play families it concerns (a preset's ``family``). ``needs`` is the
+# switch a knob depends on: it shows only while that switch is on.
+VARIANT_OPTIONS: dict[str, tuple[tuple[str, ...], str | None]] = {
+    "oklahoma": (("two_handed", "hollywood"), None),
+    "oklahoma_ace": (("two_handed", "hollywood"), "oklahoma"),
+    "spade_double": (("two_handed", "hollywood"), "oklahoma"),
+    "spade_double_box": (("two_handed", "hollywood"), "oklahoma"),
+    "kisses": (("two_handed", "hollywood"), "oklahoma"),
+    "hollywood": (("two_handed", "hollywood"), None),
+    "hollywood_games": (("two_handed", "hollywood"), "hollywood"),
+    "hollywood_target": (("two_handed", "hollywood"), "hollywood"),
+    "hollywood_continuous": (("two_handed", "hollywood"), "hollywood"),
+    "partnership_zero_net": (("partnership",), None),
+}
 
 
 class ActionForm(FlaskForm):
@@ -55,6 +72,16 @@ class ActionForm(FlaskForm):
 
     version = HiddenField()
     revision = HiddenField()
+
+
+class ScorerForm(FlaskForm):
+    """The name this browser's changes carry in a match's change log."""
+
+    scorer = StringField(
+        "Your name in the change log",
+        validators=[Optional(), Length(max=40)],
+        description="shown beside every hand this phone adds, edits or deletes",
+    )
 
 
 def _rule_field(f: dataclasses.Field[Any]) -> Field:
@@ -81,6 +108,9 @@ def _rule_field(f: dataclasses.Field[Any]) -> Field:
 class NewMatchBase(FlaskForm):
     player_0 = StringField("First player", validators=[InputRequired(), Length(max=40)])
     player_1 = StringField("Second player", validators=[InputRequired(), Length(max=40)])
+    # Partnership only: the partners sit opposite, so the teams are players 1 & 3 and 2 & 4.
+    player_2 = StringField("Third player", validators=[Optional(), Length(max=40)])
+    player_3 = StringField("Fourth player", validators=[Optional(), Length(max=40)])
     preset = SelectField("Table rules", default=DEFAULT_PRESET)
     rules_from = HiddenField()  # the preset whose values the knobs below hold
     stake_per_point = DecimalField(
@@ -96,15 +126,27 @@ class NewMatchBase(FlaskForm):
     )
     submit = SubmitField("Start the match")
 
+    def player_fields(self, seats: int) -> list[Field]:
+        return [self[f"player_{seat}"] for seat in range(seats)]
+
     def rule_fields(self) -> list[tuple[str, list[Field]]]:
-        """The knobs grouped under their headings, in Ruleset order."""
+        """The house-rule knobs grouped under their headings, in Ruleset order (the variant
+        options, shown apart, left out)."""
         starts = dict(RULE_GROUPS)
         groups: list[tuple[str, list[Field]]] = []
         for f in dataclasses.fields(Ruleset):
             if f.name in starts or not groups:
                 groups.append((starts.get(f.name, "House rules"), []))
-            groups[-1][1].append(self[RULE_PREFIX + f.name])
-        return groups
+            if f.name not in VARIANT_OPTIONS:
+                groups[-1][1].append(self[RULE_PREFIX + f.name])
+        return [(heading, fields) for heading, fields in groups if fields]
+
+    def variant_fields(self) -> list[tuple[Field, tuple[str, ...], str | None]]:
+        """The variant options: (field, the families it concerns, the switch it needs)."""
+        return [
+            (self[RULE_PREFIX + name], families, needs)
+            for name, (families, needs) in VARIANT_OPTIONS.items()
+        ]
 
     def fill_rules(self, rules: Ruleset) -> None:
         for name, value in rules.to_dict().items():
@@ -204,6 +246,11 @@ class HandForm(FlaskForm):
         render_kw={"autocomplete": "off", "autocapitalize": "characters"},
     )
     note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
+    stop_after = BooleanField(
+        "Stop after this deal",
+        description="a player gives notice: no new game opens after this deal, the open "
+        "games are played out",
+    )
     idempotency_key = HiddenField()
     expected_number = HiddenField()
     version = HiddenField()
@@ -227,6 +274,7 @@ class HandForm(FlaskForm):
             "defender_cards": self.defender_cards.data,
             "upcard": self.upcard.data,
             "note": self.note.data,
+            "stop_after": bool(self.stop_after.data),
         }
 
     def fill(self, values: dict[str, Any]) -> None:
@@ -235,5 +283,256 @@ class HandForm(FlaskForm):
                 self[name].data = value
 
 
+_COUNT = {"inputmode": "numeric", "min": 0}
+
+
+class DealForm(FlaskForm):
+    """A partnership deal: the side that dealt, and each table's result (quick entry)."""
+
+    dealer_seat = RadioField("The side that deals", coerce=int)
+    t1_kind = RadioField("How it ended", choices=KIND_CHOICES, default=HandKindChoice.KNOCK)
+    t1_knocker_seat = RadioField(
+        "Who knocked or went gin", coerce=int, validate_choice=False, validators=[Optional()]
+    )
+    t1_knocker_deadwood = IntegerField(
+        "Knocker's deadwood",
+        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        render_kw=_COUNT,
+    )
+    t1_defender_deadwood = IntegerField(
+        "Defender's deadwood",
+        description="after laying off (for gin: all unmatched cards)",
+        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        render_kw=_COUNT,
+    )
+    t1_upcard = StringField(
+        "Upcard",
+        validators=[Optional(), Length(max=8)],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+    )
+    t2_kind = RadioField("How it ended", choices=KIND_CHOICES, default=HandKindChoice.KNOCK)
+    t2_knocker_seat = RadioField(
+        "Who knocked or went gin", coerce=int, validate_choice=False, validators=[Optional()]
+    )
+    t2_knocker_deadwood = IntegerField(
+        "Knocker's deadwood",
+        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        render_kw=_COUNT,
+    )
+    t2_defender_deadwood = IntegerField(
+        "Defender's deadwood",
+        description="after laying off (for gin: all unmatched cards)",
+        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        render_kw=_COUNT,
+    )
+    t2_upcard = StringField(
+        "Upcard",
+        validators=[Optional(), Length(max=8)],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+    )
+    note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
+    idempotency_key = HiddenField()
+    expected_number = HiddenField()
+    version = HiddenField()
+    checked = HiddenField()
+    check = SubmitField("Check the ruling")
+    save = SubmitField("Save deal")
+
+    TABLES = (1, 2)
+
+    def set_seating(self, names: list[str], sides: list[str], tables: Any) -> None:
+        """Offer the sides as dealers and, at each table, its two players as knockers.
+
+        ``tables`` are the deal's two :class:`~referee.rules.variants.partnership.Table`.
+        """
+        self.dealer_seat.choices = [choice(side, name) for side, name in enumerate(sides)]
+        for t in tables:
+            self[f"t{t.number}_knocker_seat"].choices = [choice(s, names[s]) for s in t.players]
+
+    def table(self, number: int, name: str) -> Field:
+        return self[f"t{number}_{name}"]
+
+    def entry_fields(self) -> dict[str, Any]:
+        tables = []
+        for n in self.TABLES:
+            kind = self.table(n, "kind").data
+            tables.append(
+                {
+                    "entry": EntryMode.COUNTS,
+                    "kind": kind,
+                    "knocker_seat": self.table(n, "knocker_seat").data,
+                    "knocker_deadwood": self.table(n, "knocker_deadwood").data,
+                    "defender_deadwood": self.table(n, "defender_deadwood").data,
+                    "upcard": self.table(n, "upcard").data,
+                }
+            )
+        return {
+            "dealer_seat": self.dealer_seat.data,
+            "tables": tables,
+            "note": self.note.data,
+        }
+
+    def fill(self, values: dict[str, Any]) -> None:
+        if values.get("dealer_seat") is not None:
+            self.dealer_seat.data = values["dealer_seat"]
+        if values.get("note"):
+            self.note.data = values["note"]
+        for n, table in zip(self.TABLES, values.get("tables") or [], strict=False):
+            for name in ("kind", "knocker_seat", "knocker_deadwood", "defender_deadwood"):
+                if table and table.get(name) is not None:
+                    self.table(n, name).data = table[name]
+            if table and table.get("upcard"):
+                self.table(n, "upcard").data = table["upcard"]
+
+
 def new_key() -> str:
     return secrets.token_urlsafe(16)
+
+
+# -- check a hand: no match, just a table's rules and the cards --------------------------------
+
+# The knobs that can change one hand's ruling (the game-level ones do not): the Ruleset's
+# fields from the pack to the wall, and Oklahoma's.
+CHECK_RULES = tuple(
+    f.name
+    for f in dataclasses.fields(Ruleset)
+    if not f.name.startswith(
+        ("box", "game", "shutout", "next_", "wall", "hollywood", "partnership")
+    )
+)
+
+ANNOUNCED_CHOICES = [
+    choice(HandKindChoice.AUTO, "Let the cards say"),
+    choice(HandKindChoice.KNOCK, "Knock"),
+    choice(HandKindChoice.GIN, "Gin"),
+    choice(HandKindChoice.BIG_GIN, "Big gin"),
+]
+
+_CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+
+
+class CheckBase(FlaskForm):
+    """A table's rules for checking a hand: a preset and the knobs that matter to one hand."""
+
+    preset = SelectField("Table rules", default=DEFAULT_PRESET)
+    rules_from = HiddenField()  # the preset whose values the knobs hold
+    upcard = StringField(
+        "Upcard",
+        description="the first upcard: in Oklahoma it sets the knock limit",
+        validators=[Optional(), Length(max=8)],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+    )
+
+    def rule_fields(self) -> list[tuple[str, list[Field]]]:
+        starts = dict(RULE_GROUPS)
+        groups: list[tuple[str, list[Field]]] = []
+        for name in CHECK_RULES:
+            if name in starts or not groups:
+                groups.append((starts.get(name, "House rules"), []))
+            groups[-1][1].append(self[RULE_PREFIX + name])
+        return groups
+
+    def fill_rules(self, rules: Ruleset) -> None:
+        values = rules.to_dict()
+        for name in CHECK_RULES:
+            field = self[RULE_PREFIX + name]
+            field.data = rule_text(values[name]) if isinstance(field, StringField) else values[name]
+
+    def overrides(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in CHECK_RULES:
+            value = self[RULE_PREFIX + name].data
+            out[name] = "none" if value is None and FIELD_TYPES[name] is not bool else value
+            if FIELD_TYPES[name] == tuple[int, ...] and value in (None, "", "none"):
+                out[name] = ""
+        return out
+
+    def table(self) -> dict[str, Any]:
+        """The preset and house rules as a request sends them. Knobs filled for another preset
+        (the preset changed without the page's script) are left out."""
+        preset = self.preset.data or DEFAULT_PRESET
+        rules = self.overrides() if self.rules_from.data == preset else None
+        return {"preset": preset, "rules": rules}
+
+
+class RulingCheckBase(CheckBase):
+    kind = RadioField("What was announced", choices=ANNOUNCED_CHOICES, default="auto")
+    knocker_cards = StringField(
+        "Knocker's cards",
+        description="the 10 cards after the knock discard (11 for big gin)",
+        validators=[Optional(), Length(max=200)],
+        render_kw=_CARD_INPUT,
+    )
+    defender_cards = StringField(
+        "Defender's cards",
+        description="all 10 cards",
+        validators=[Optional(), Length(max=200)],
+        render_kw=_CARD_INPUT,
+    )
+    spread = StringField(
+        "The spread the knocker laid down",
+        description="the melds as laid down, separated by | (left empty: the best spread)",
+        validators=[Optional(), Length(max=200)],
+        render_kw=_CARD_INPUT,
+    )
+    submit = SubmitField("Rule on this hand")
+
+    def request(self) -> dict[str, Any]:
+        return {
+            **self.table(),
+            "knocker": self.knocker_cards.data or "",
+            "defender": self.defender_cards.data or "",
+            "upcard": self.upcard.data or None,
+            "kind": self.kind.data,
+            "spread": self.spread.data or None,
+        }
+
+    def fill(self, inputs: dict[str, Any]) -> None:
+        self.knocker_cards.data = inputs.get("knocker") or ""
+        self.defender_cards.data = inputs.get("defender") or ""
+        self.upcard.data = inputs.get("upcard") or ""
+        self.kind.data = inputs.get("kind") or "auto"
+        spread = inputs.get("spread") or []
+        self.spread.data = " | ".join(" ".join(meld) for meld in spread)
+
+
+class AnalysisCheckBase(CheckBase):
+    hand = StringField(
+        "Your cards",
+        description="10 cards, or 11 to find the best discard",
+        validators=[Optional(), Length(max=200)],
+        render_kw=_CARD_INPUT,
+    )
+    submit = SubmitField("Analyse this hand")
+
+    def request(self) -> dict[str, Any]:
+        return {**self.table(), "hand": self.hand.data or "", "upcard": self.upcard.data or None}
+
+    def fill(self, inputs: dict[str, Any]) -> None:
+        self.hand.data = inputs.get("hand") or ""
+        self.upcard.data = inputs.get("upcard") or ""
+
+
+_CHECK_FORMS: dict[str, type[CheckBase]] = {}
+
+
+def check_form(kind: str, **kwargs: Any) -> RulingCheckBase | AnalysisCheckBase:
+    """The check-a-hand form for a ruling (``"ruling"``) or an analysis, with every preset."""
+    if kind not in _CHECK_FORMS:
+        base = RulingCheckBase if kind == "ruling" else AnalysisCheckBase
+        fields = {f.name: f for f in dataclasses.fields(Ruleset)}
+        attrs = {RULE_PREFIX + name: _rule_field(fields[name]) for name in CHECK_RULES}
+        _CHECK_FORMS[kind] = types.new_class(
+            base.__name__.replace("Base", "Form"), (base,), exec_body=lambda ns: ns.update(attrs)
+        )
+    form = _CHECK_FORMS[kind](**kwargs)
+    from .inputs import TWO_HANDED_FAMILIES
+    from .rules.variants import list_presets
+
+    form.preset.choices = [
+        choice(p.name, p.title)
+        for p in list_presets()
+        if kind != "ruling" or p.family in TWO_HANDED_FAMILIES
+    ]
+    assert isinstance(form, RulingCheckBase | AnalysisCheckBase)
+    return form

@@ -18,6 +18,7 @@ from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import (
+    JSON,
     DateTime,
     ForeignKey,
     Integer,
@@ -26,6 +27,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     select,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -128,6 +130,7 @@ class HandKindChoice:
     BIG_GIN = "big_gin"
     DEAD = "dead"
     AUTO = "auto"  # full cards: the cards speak (knock, gin or big gin by what they hold)
+    DEAL = "deal"  # a partnership deal: each table's result is in ``Hand.tables``
 
 
 class EntryMode:
@@ -147,6 +150,8 @@ HAND_FIELDS = (
     "defender_deadwood",
     "upcard",
     "note",
+    "tables",
+    "stop_after",
     # three-handed formats: who sat out (Cutthroat), who captained (Chouette), and Battle
     # Royal's three counts and three hands by seat
     "sitting_out_seat",
@@ -175,6 +180,12 @@ class Hand(db.Model):
     defender_deadwood: Mapped[int | None] = mapped_column(Integer)
     upcard: Mapped[str | None] = mapped_column(String(8))
     note: Mapped[str] = mapped_column(Text, default="")
+    # A partnership deal: both tables as entered, each a dict of the two-handed fields above
+    # (entry, kind, knocker_seat 0–3, deadwoods or cards, upcard); ``dealer_seat`` is then
+    # the dealing side (0: seats 0 and 2, 1: seats 1 and 3). None for a two-handed hand.
+    tables: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
+    # Hollywood continuous play: a player gave notice after this deal to open no new game.
+    stop_after: Mapped[bool] = mapped_column(default=False, server_default=false())
     # Three-handed formats (None elsewhere): the seat that sat out (Cutthroat, dealer sits out),
     # the partnership's captain (Chouette), and for Battle Royal the three counts ("4 15 22")
     # and the three hands ("AS 2S ... | ... | ..."), by seat, as entered.
@@ -196,8 +207,10 @@ class Hand(db.Model):
         return {name: getattr(self, name) for name in HAND_FIELDS}
 
     def set_fields(self, values: dict[str, Any]) -> None:
+        defaults = {"note": "", "stop_after": False}
         for name in HAND_FIELDS:
-            setattr(self, name, values.get(name, "" if name == "note" else None))
+            value = values.get(name)
+            setattr(self, name, defaults.get(name) if value is None else value)
 
 
 class AuditAction:
@@ -229,3 +242,34 @@ class AuditEntry(db.Model):
     @property
     def after(self) -> dict[str, Any] | None:
         return json.loads(self.after_json) if self.after_json else None
+
+
+class RulingKind:
+    RULING = "ruling"  # both hands of a knock
+    ANALYSIS = "analysis"  # one hand
+
+
+class Ruling(db.Model):
+    """A checked hand behind a short shareable link: the inputs and the frozen rules, never the
+    output. Its page rules again from these, so it reads the same after a preset changes."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    short_id: Mapped[str] = mapped_column(String(16), unique=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    inputs_json: Mapped[str] = mapped_column(Text)
+    rules_json: Mapped[str] = mapped_column(Text)
+    preset: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    @staticmethod
+    def new_short_id() -> str:
+        return secrets.token_urlsafe(7)  # 10 characters, 56 random bits
+
+    @property
+    def inputs(self) -> dict[str, Any]:
+        data = json.loads(self.inputs_json)
+        return data if isinstance(data, dict) else {}
+
+    @classmethod
+    def by_short_id(cls, short_id: str) -> Ruling | None:
+        return db.session.scalar(select(cls).where(cls.short_id == short_id))

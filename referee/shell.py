@@ -15,104 +15,11 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
-from .rules import melds
-from .rules.adjudicate import HandInputError, HandKind, rule_cards
+from .inputs import InputError, analyze_request, rule_request
+from .rules.adjudicate import HandKind
 from .rules.cards import CardError, format_cards, parse_cards
-from .rules.report import arrangement_to_dict, hand_result_to_dict
-from .rules.ruleset import Ruleset, RulesetError, parse_override
-from .rules.variants import UnknownPresetError, get_preset, list_presets
-
-
-class InputError(ValueError):
-    """A problem with one request, named by field, reported instead of crashing."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        self.field = field
-        self.reason = reason
-        super().__init__(f"{field}: {reason}")
-
-
-def resolve_rules(preset: str | None, overrides: Any) -> Ruleset:
-    """A preset's rules with house-rule overrides (a dict, or ``key=value`` strings)."""
-    try:
-        rules = get_preset(preset or "american").rules
-    except UnknownPresetError as exc:
-        raise InputError("preset", str(exc)) from None
-    if not overrides:
-        return rules
-    try:
-        if isinstance(overrides, dict):
-            return rules.with_overrides(**overrides)
-        if isinstance(overrides, list | tuple):
-            pairs = dict(parse_override(str(item)) for item in overrides)
-            return rules.with_overrides(**pairs)
-    except RulesetError as exc:
-        raise InputError("rules", str(exc)) from None
-    raise InputError("rules", "must be an object of rule names to values")
-
-
-def _cards(field: str, text: Any, rules: Ruleset, expected: Any = None, what: str = "") -> Any:
-    if not isinstance(text, str | list):
-        raise InputError(field, "must be a string of cards")
-    try:
-        return parse_cards(text, rules.deck, expected=expected, what=what or f"the {field}")
-    except CardError as exc:
-        raise InputError(field, str(exc)) from None
-
-
-def analyze_request(request: dict[str, Any]) -> dict[str, Any]:
-    """``{"hand": "AS 2S 3S ..."}`` → the best arrangement (and, for 11 cards, the best discard)."""
-    rules = resolve_rules(request.get("preset"), request.get("rules"))
-    if "hand" not in request:
-        raise InputError("hand", "is missing")
-    hand = _cards("hand", request["hand"], rules, what="the hand")
-    if not hand:
-        raise InputError("hand", "holds no cards")
-    best = melds.best_arrangements(hand, rules)
-    answer = arrangement_to_dict(best[0])
-    answer["optimal_arrangements"] = len(best)
-    answer["may_knock"] = rules.knock_allowed(best[0].deadwood)
-    if len(hand) == rules.hand_size + 1:
-        options = melds.knock_options(hand, rules)
-        answer["after_discard"] = {
-            "deadwood": options.deadwood,
-            "discards": [c.code for c in options.discards],
-            "big_gin": options.big_gin,
-            "may_knock": rules.knock_allowed(options.deadwood),
-        }
-    return answer
-
-
-def rule_request(request: dict[str, Any]) -> dict[str, Any]:
-    """``{"knocker": ..., "defender": ..., "preset": ...}`` → the ruling as JSON."""
-    rules = resolve_rules(request.get("preset"), request.get("rules"))
-    for field in ("knocker", "defender"):
-        if field not in request:
-            raise InputError(field, "is missing")
-    knocker = _cards("knocker", request["knocker"], rules)
-    defender = _cards("defender", request["defender"], rules)
-    upcard = None
-    if request.get("upcard"):
-        found = _cards("upcard", request["upcard"], rules, expected=1)
-        upcard = found[0]
-    kind = None
-    if request.get("kind"):
-        try:
-            kind = HandKind(str(request["kind"]).lower())
-        except ValueError:
-            raise InputError("kind", "must be knock, gin or big_gin") from None
-    spread = None
-    if request.get("spread"):
-        raw = request["spread"]
-        groups = raw.split("|") if isinstance(raw, str) else raw
-        if not isinstance(groups, list):
-            raise InputError("spread", "must be melds separated by | or a list of melds")
-        spread = [_cards("spread", g, rules) for g in groups]
-    try:
-        result = rule_cards(knocker, defender, rules, kind=kind, spread=spread, upcard=upcard)
-    except HandInputError as exc:
-        raise InputError(exc.field, exc.reason) from None
-    return hand_result_to_dict(result)
+from .rules.ruleset import Ruleset
+from .rules.variants import list_presets
 
 
 def _error(exc: Exception) -> dict[str, Any]:
@@ -151,6 +58,7 @@ def _print_arrangement(answer: dict[str, Any], out: TextIO) -> None:
     out.write(f"melds:     {melds_text}\n")
     out.write(f"deadwood:  {answer['deadwood']} {_pretty(' '.join(answer['deadwood_cards']))}\n")
     out.write(f"optimal arrangements: {answer['optimal_arrangements']}\n")
+    out.write(f"verdict:   {answer['verdict']}\n")
     if "after_discard" in answer:
         after = answer["after_discard"]
         out.write(

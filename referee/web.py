@@ -19,7 +19,7 @@ _SUIT_CLASS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
 
 def init_app(app: Flask) -> None:
-    from .views import api, hands, matches, threehand
+    from .views import api, check, hands, matches, threehand
 
     csrf.init_app(app)
     app.register_blueprint(matches.bp)
@@ -27,6 +27,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(threehand.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates each write with X-Edit-Token, not a cookie
+    app.register_blueprint(check.bp)
+    app.register_blueprint(check.api_bp)
+    csrf.exempt(check.api_bp)  # checking a hand writes only a new ruling link: no cookie needed
 
     app.jinja_env.filters["cards"] = cards_html
     app.jinja_env.filters["card"] = cards_html
@@ -116,6 +119,8 @@ _AUDIT_LABELS = {
     "knocker_cards": "knocker's cards",
     "defender_cards": "defender's cards",
     "upcard": "upcard",
+    "tables": "tables",
+    "stop_after": "notice to stop after it",
     "note": "note",
     "sitting_out_seat": "sat out",
     "captain_seat": "captain",
@@ -125,14 +130,35 @@ _AUDIT_LABELS = {
 }
 
 
-def audit_changes(entry: Any, names: list[str]) -> list[tuple[str, str, str]]:
+def _table_text(table: Any, names: list[str]) -> str:
+    """One partnership table as entered, in a few words: "Ann knock 5/21"."""
+    if not isinstance(table, dict):
+        return "—"
+    seat = table.get("knocker_seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    kind = str(table.get("kind") or "").replace("_", " ")
+    if kind == "dead":
+        return "dead hand"
+    k, d = table.get("knocker_deadwood"), table.get("defender_deadwood")
+    counts = f" {'' if k is None else k}/{'' if d is None else d}" if k or d else ""
+    up = f" (upcard {table['upcard']})" if table.get("upcard") else ""
+    return f"{who} {kind}{counts}{up}".strip()
+
+
+def audit_changes(
+    entry: Any, names: list[str], sides: list[str] | None = None
+) -> list[tuple[str, str, str]]:
     """An audit entry as (what, old, new) lines: every field for an add, the changed ones for
-    an edit, undo or delete."""
+    an edit, undo or delete. ``sides`` name a partnership's dealing side."""
     before, after = entry.before or {}, entry.after or {}
 
     def show(name: str, value: Any) -> str:
         if value is None or value == "":
             return "—"
+        if name == "dealer_seat" and sides and isinstance(value, int) and 0 <= value < len(sides):
+            return sides[value]
+        if name == "tables" and isinstance(value, list):
+            return "; ".join(f"{n}. {_table_text(t, names)}" for n, t in enumerate(value, 1))
         if name.endswith("_seat") and isinstance(value, int) and 0 <= value < len(names):
             return names[value]
         if isinstance(value, bool):
@@ -142,6 +168,8 @@ def audit_changes(entry: Any, names: list[str]) -> list[tuple[str, str, str]]:
     lines = []
     for name, label in _AUDIT_LABELS.items():
         old, new = before.get(name), after.get(name)
+        if name == "stop_after":  # absent from entries made before it existed
+            old, new = bool(old), bool(new)
         if before and old == new:
             continue
         if not before and (new is None or new == "" or new is False):

@@ -8,6 +8,11 @@ document.addEventListener("DOMContentLoaded", () => {
     for (const li of document.querySelectorAll("#preset-descriptions li")) {
       li.hidden = li.dataset.preset !== select.value;
     }
+    // Partnership asks for four names; each table's own options show for its family only.
+    const family = (data[select.value] || {}).family || "two_handed";
+    for (const el of document.querySelectorAll("[data-families]")) {
+      el.hidden = !el.dataset.families.split(" ").includes(family);
+    }
   };
   select.addEventListener("change", () => {
     const preset = data[select.value];

@@ -1,5 +1,10 @@
 // Hand entry: the tappable 52-card picker, typing in the same notation, and live checks of
 // the card count and duplicates. The server checks everything again; this only helps.
+//
+// The picker's target buttons name the inputs it fills (data-target = the input's id). A
+// target is a hand by default (a card is in one hand only); data-role="spread" makes it the
+// melds laid down from the hand named by data-of ("|" between melds); the upcard takes one
+// card. A .hand-input[data-counts] says how many cards a hand needs ("10 11").
 "use strict";
 (() => {
   const SUITS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
@@ -20,48 +25,65 @@
   const tokens = (text) => text.split(/[\s,;]+/).filter(Boolean);
 
   document.addEventListener("DOMContentLoaded", () => {
-    const form = document.getElementById("hand-form");
     const picker = document.getElementById("picker");
+    const form = picker && picker.closest("form");
     if (!form || !picker) return;
     picker.hidden = false;
-    const fields = {
-      knocker_cards: document.getElementById("knocker_cards"),
-      defender_cards: document.getElementById("defender_cards"),
-      upcard: document.getElementById("upcard"),
-    };
+    const fields = {};
+    const roles = {};
+    for (const b of picker.querySelectorAll(".target[data-target]")) {
+      const input = document.getElementById(b.dataset.target);
+      if (!input) continue;
+      fields[b.dataset.target] = input;
+      roles[b.dataset.target] = b.dataset.role || (b.dataset.target === "upcard" ? "upcard" : "hand");
+    }
+    const hands = Object.keys(fields).filter((name) => roles[name] === "hand");
+    const source = (name) => picker.querySelector(`.target[data-target="${name}"]`).dataset.of;
     const size = Number(form.querySelector(".hand-input").dataset.size || 10);
-    let active = "knocker_cards";
+    let active = hands[0];
 
     const kind = () => (form.querySelector("input[name=kind]:checked") || {}).value;
     const expected = (name) => {
-      if (name === "upcard") return [0, 1];
-      if (name === "defender_cards") return [size];
+      const box = form.querySelector(`.hand-input[data-target="${name}"]`);
+      if (box && box.dataset.counts) return box.dataset.counts.split(/\s+/).map(Number);
+      if (roles[name] === "upcard") return [0, 1];
+      if (name !== "knocker_cards") return [size];
       const k = kind();
       if (k === "big_gin") return [size + 1];
       if (k === "auto") return [size, size + 1];
       return [size];
     };
-    const parsed = (name) => tokens(fields[name].value).map((t) => ({ token: t, code: code(t) }));
+    // A spread's melds are separated by "|"; every other field is one list of cards.
+    const groups = (name) => {
+      const value = fields[name].value;
+      return (roles[name] === "spread" ? value.split("|") : [value])
+        .map((g) => tokens(g).map((t) => ({ token: t, code: code(t) })));
+    };
+    const parsed = (name) => groups(name).flat();
 
     function check() {
-      const hands = {};
-      for (const name of Object.keys(fields)) hands[name] = parsed(name);
-      const inKnocker = new Set(hands.knocker_cards.map((c) => c.code));
+      const held = {};
+      for (const name of Object.keys(fields)) held[name] = parsed(name);
+      const earlier = new Set();
       for (const name of Object.keys(fields)) {
-        const cards = hands[name];
+        const cards = held[name];
         let problem = "";
         const seen = new Set();
         for (const c of cards) {
           if (!c.code) { problem = "`" + c.token + "` is not a card"; break; }
           if (seen.has(c.code)) { problem = "`" + label(c.code) + "` appears twice"; break; }
           seen.add(c.code);
-          if (name === "defender_cards" && inKnocker.has(c.code)) {
+          if (roles[name] === "hand" && earlier.has(c.code)) {
             problem = "`" + label(c.code) + "` is in both hands"; break;
           }
+          if (roles[name] === "spread" && !held[source(name)].some((x) => x.code === c.code)) {
+            problem = "`" + label(c.code) + "` is not among the knocker's cards"; break;
+          }
         }
-        const want = expected(name);
+        if (roles[name] === "hand") for (const c of cards) earlier.add(c.code);
         const count = form.querySelector(`[data-count-for=${name}]`);
         if (count) {
+          const want = expected(name);
           count.textContent = `${cards.length}/${want.join(" or ")}`;
           count.classList.toggle("ok", want.includes(cards.length) && !problem);
           count.classList.toggle("bad", cards.length > Math.max(...want) || Boolean(problem));
@@ -73,9 +95,9 @@
         const c = button.dataset.card;
         let chosen = false;
         for (const name of Object.keys(fields)) {
-          const has = hands[name].some((x) => x.code === c);
+          const has = held[name].some((x) => x.code === c);
           button.classList.toggle("in-" + name, has);
-          chosen = chosen || has;
+          chosen = chosen || (has && roles[name] !== "spread");
         }
         button.setAttribute("aria-pressed", String(chosen));
       }
@@ -87,10 +109,26 @@
         b.classList.toggle("active", b.dataset.target === name);
         b.setAttribute("aria-selected", String(b.dataset.target === name));
       }
+      const spread = roles[name] === "spread";
+      picker.classList.toggle("spreading", spread);
+      for (const help of picker.querySelectorAll(".spread-help")) help.hidden = !spread;
     }
 
     function write(name, codes) {
       fields[name].value = codes.join(" ");
+    }
+
+    function writeGroups(name, melds) {
+      fields[name].value = melds.map((m) => m.join(" ")).join(" | ").trim();
+    }
+
+    function tapSpread(c) {
+      const melds = groups(active).map((g) => g.map((x) => x.code || x.token));
+      const at = melds.findIndex((m) => m.includes(c));
+      if (at >= 0) melds[at] = melds[at].filter((x) => x !== c);
+      else melds[melds.length - 1].push(c);
+      const last = melds.pop();
+      writeGroups(active, [...melds.filter((m) => m.length), last]);
     }
 
     picker.addEventListener("click", (event) => {
@@ -101,29 +139,42 @@
         check();
         return;
       }
+      if (target.dataset.sep !== undefined) {
+        if (roles[active] === "spread" && !/\|\s*$/.test(fields[active].value)
+            && fields[active].value.trim()) {
+          fields[active].value = fields[active].value.trim() + " | ";
+        }
+        return;
+      }
       if (target.classList.contains("target")) {
         setActive(target.dataset.target);
         return;
       }
       const c = target.dataset.card;
       if (!c) return;
-      if (active === "upcard") {
-        write("upcard", fields.upcard.value.trim().toUpperCase() === c ? [] : [c]);
-        setActive("knocker_cards");
+      if (roles[active] === "upcard") {
+        write(active, fields[active].value.trim().toUpperCase() === c ? [] : [c]);
+        setActive(hands[0]);
         check();
         return;
       }
-      const other = active === "knocker_cards" ? "defender_cards" : "knocker_cards";
+      if (roles[active] === "spread") {
+        tapSpread(c);
+        check();
+        return;
+      }
       const mine = parsed(active).map((x) => x.code || x.token);
       if (mine.includes(c)) {
         write(active, mine.filter((x) => x !== c));
       } else {
-        write(other, parsed(other).map((x) => x.code || x.token).filter((x) => x !== c));
+        for (const other of hands) {
+          if (other === active) continue;
+          write(other, parsed(other).map((x) => x.code || x.token).filter((x) => x !== c));
+        }
         mine.push(c);
         write(active, mine);
-        if (active === "knocker_cards" && mine.length === Math.min(...expected(active))) {
-          setActive("defender_cards");
-        }
+        const next = hands[hands.indexOf(active) + 1];
+        if (next && mine.length === Math.min(...expected(active))) setActive(next);
       }
       check();
     });
@@ -133,7 +184,7 @@
       input.addEventListener("focus", () => setActive(name));
     }
     form.addEventListener("change", check);
-    setActive("knocker_cards");
+    setActive(hands[0]);
     check();
   });
 })();

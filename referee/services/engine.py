@@ -13,6 +13,7 @@ from decimal import Decimal
 from referee.rules import ledger, settlement
 from referee.rules.results import HandScore
 from referee.rules.ruleset import Ruleset
+from referee.rules.variants import hollywood
 
 
 @dataclass(frozen=True)
@@ -134,7 +135,11 @@ def settle(standing: Standing, stake: Decimal) -> Money | None:
     folded = standing.ledger
     if folded is None or not folded.finished_games:
         return None
-    result = settlement.settle(folded.totals, stake, folded.extras)
+    return _money(settlement.settle(folded.totals, stake, folded.extras))
+
+
+def _money(result: settlement.Settlement) -> Money:
+    """A two-seat settlement as one payment (the first of its fewest transfers)."""
     points = result.transfers[0] if result.transfers else None
     money = result.money_transfers[0] if result.money_transfers else None
     return Money(
@@ -143,4 +148,118 @@ def settle(standing: Standing, stake: Decimal) -> Money | None:
         payer=points.payer if points else None,
         payee=points.payee if points else None,
         amount=money.amount if money else Decimal(0),
+    )
+
+
+# -- Hollywood -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Column:
+    """One game of a Hollywood sheet: each player's entries in it (the paper sheet's column),
+    the running points and boxes, and once it has closed its winner, tally and settlement."""
+
+    number: int
+    open: bool
+    target: int
+    entries: tuple[tuple[hollywood.SheetEntry, ...], ...]
+    points: tuple[int, ...]
+    boxes: tuple[int, ...]
+    winner: int | None = None
+    tied: bool = False
+    shut_out: tuple[int, ...] = ()
+    tally: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    finals: tuple[int, ...] = ()
+    closed_on: int | None = None  # 1-based hand number it closed on
+    settlement: Money | None = None
+
+    @property
+    def depth(self) -> int:
+        """The longest list of entries in the column (rows the sheet needs)."""
+        return max((len(e) for e in self.entries), default=0)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A Hollywood match folded: its columns, where each hand was posted, and the money.
+
+    ``folded`` is how many hands the fold took; hands after it were entered after every game
+    had closed (``refusal`` says so in the engine's words) and score nothing.
+    """
+
+    columns: list[Column]
+    postings: tuple[hollywood.Posting, ...]
+    finished: bool
+    continuous: bool
+    continuing: bool
+    stop_before: int | None
+    totals: tuple[int, ...]
+    games_won: tuple[int, ...]
+    settlement: Money | None
+    folded: int
+    refusal: str | None = None
+
+    @property
+    def open_columns(self) -> list[Column]:
+        return [c for c in self.columns if c.open]
+
+    @property
+    def closed_columns(self) -> list[Column]:
+        return [c for c in self.columns if not c.open]
+
+
+def fold_sheet(
+    scores: Sequence[HandScore], rules: Ruleset, stop_before: int | None, stake: Decimal
+) -> Sheet:
+    """Fold a Hollywood match's hands (RULES.md §4) and settle each closed game and the total.
+
+    A hand entered after every game had closed is not folded: the sheet stops before it and
+    ``refusal`` holds the engine's reason (the services refuse such a change before it is
+    stored; this keeps a page readable whatever is in the database).
+    """
+    refusal = None
+    count = len(scores)
+    while True:
+        stop = None if stop_before is None else min(stop_before, count)
+        try:
+            folded = hollywood.fold_hollywood(list(scores[:count]), rules, stop_before=stop)
+            break
+        except ValueError as e:
+            if count == 0:
+                raise
+            refusal = refusal or str(e)
+            count -= 1
+    money = hollywood.settle_hollywood(folded, stake)
+    by_game = {g.number: _money(g.settlement) for g in money.games}
+    columns = []
+    for game in folded.games:
+        columns.append(
+            Column(
+                number=game.number,
+                open=not game.finished,
+                target=folded.game_rules.game_target,
+                entries=tuple(folded.column(game.number, seat) for seat in range(folded.players)),
+                points=game.points,
+                boxes=game.boxes,
+                winner=game.winner,
+                tied=game.tied,
+                shut_out=game.shut_out,
+                tally=_tally(game),
+                finals=game.final_totals or (),
+                closed_on=game.ended_on + 1 if game.ended_on is not None else None,
+                settlement=by_game.get(game.number),
+            )
+        )
+    return Sheet(
+        columns=columns,
+        postings=folded.postings,
+        finished=folded.finished,
+        continuous=rules.hollywood_continuous,
+        continuing=folded.continuing,
+        stop_before=folded.stop_before,
+        totals=folded.totals,
+        games_won=folded.games_won,
+        settlement=_money(money.total) if folded.finished_games else None,
+        folded=count,
+        refusal=refusal,
     )

@@ -18,6 +18,7 @@ from referee.rules.adjudicate import (
 from referee.rules.cards import Card, CardError, parse_cards
 from referee.rules.results import HandResult
 from referee.rules.ruleset import Ruleset
+from referee.rules.variants import partnership
 
 KINDS = (HandKindChoice.KNOCK, HandKindChoice.GIN, HandKindChoice.BIG_GIN, HandKindChoice.DEAD)
 CARD_KINDS = (HandKindChoice.AUTO, *KINDS)
@@ -100,6 +101,9 @@ def _rule(f: dict[str, Any], rules: Ruleset) -> HandResult:
     if kind not in (CARD_KINDS if entry == EntryMode.CARDS else KINDS):
         raise EntryError("kind", "choose knock, gin, big gin or dead hand")
     upcard = _card(f.get("upcard"), rules, "upcard")
+    if rules.oklahoma and upcard is None:
+        # BIC-OK: the first upcard is recorded with every hand, a dead one too.
+        raise EntryError("upcard", "enter the first upcard: in Oklahoma it sets the knock limit")
     try:
         if kind == HandKindChoice.DEAD:
             return rule_dead_hand(rules, upcard=upcard)
@@ -169,3 +173,112 @@ def _hands(
         card = e.token or "a card"
         raise EntryError("defender_cards", f"`{card}` is in both hands") from None
     return hands["knocker_cards"], hands["defender_cards"]
+
+
+# -- partnership deals ---------------------------------------------------------------------
+
+TABLE_FIELDS = (
+    "entry",
+    "kind",
+    "knocker_seat",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "knocker_cards",
+    "defender_cards",
+    "upcard",
+)
+
+
+def table_field(number: int, name: str) -> str:
+    """The form field of one table's input: ``t1_knocker_deadwood``."""
+    return f"t{number}_{name}"
+
+
+def normalise_deal(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The stored form of a partnership deal: both tables' inputs in ``tables``, the dealing
+    side in ``dealer_seat``, the two-handed columns unused."""
+    tables = fields.get("tables")
+    out: dict[str, Any] = {
+        "kind": HandKindChoice.DEAL,
+        "dealer_seat": fields.get("dealer_seat"),
+        "knocker_seat": None,
+        "knocker_cards": None,
+        "defender_cards": None,
+        "knocker_deadwood": None,
+        "defender_deadwood": None,
+        "upcard": None,
+        "note": (fields.get("note") or "").strip(),
+        "stop_after": False,
+    }
+    normalised: list[dict[str, Any] | None] = []
+    for table in tables if isinstance(tables, list | tuple) else ():
+        if not isinstance(table, Mapping):
+            normalised.append(None)
+            continue
+        row = normalise({name: table.get(name) for name in TABLE_FIELDS} | {"note": ""})
+        row.pop("note", None)
+        normalised.append({name: row.get(name) for name in TABLE_FIELDS})
+    out["tables"] = normalised
+    cards = any(t and t.get("entry") == EntryMode.CARDS for t in normalised)
+    out["entry"] = EntryMode.CARDS if cards else EntryMode.COUNTS
+    return out
+
+
+def rule_deal(
+    fields: Mapping[str, Any], rules: Ruleset, deal: int, *, strict: bool = True
+) -> partnership.DealScore:
+    """Rule a partnership deal (``deal`` is its 0-based place in the match), or raise
+    :class:`EntryError` naming the table's field at fault (``t2_knocker_deadwood``).
+
+    Each table is ruled as a two-handed hand. With ``strict`` (a deal being entered) the
+    knocker must sit at that table this deal. Otherwise (folding stored deals) a knocker is
+    read as their side's player at the table, so deleting an earlier deal — which shifts the
+    opponents of every later deal by one — never changes a later deal's score.
+    """
+    f = normalise_deal(fields)
+    if f["dealer_seat"] not in (0, 1):
+        raise EntryError("dealer_seat", "choose the side that dealt")
+    seating = partnership.pairings(deal)
+    tables = f["tables"]
+    if len(tables) != 2:
+        missing = " and ".join(f"table {t.number}" for t in seating[len(tables) :])
+        raise EntryError(
+            "tables",
+            f"a deal has two tables' results: enter {missing}"
+            if missing
+            else f"a deal has two tables, not {len(tables)}",
+        )
+    played: list[partnership.TableResult] = []
+    for table, entry in zip(seating, tables, strict=True):
+        played.append(_rule_table(table, entry, rules, strict))
+    try:
+        return partnership.deal_score(deal, played, rules)
+    except ValueError as e:  # pragma: no cover - every table was checked above
+        raise EntryError("tables", str(e)) from None
+
+
+def _rule_table(
+    table: partnership.Table, entry: dict[str, Any] | None, rules: Ruleset, strict: bool
+) -> partnership.TableResult:
+    n = table.number
+    if entry is None:
+        raise EntryError(f"t{n}_kind", f"enter how the hand at table {n} ended")
+    seat = entry.get("knocker_seat")
+    side: int | None = None
+    if entry.get("kind") != HandKindChoice.DEAD:
+        if isinstance(seat, bool) or seat not in range(partnership.PLAYERS):
+            raise EntryError(table_field(n, "knocker_seat"), "choose who knocked or went gin")
+        if strict and seat not in table.players:
+            raise EntryError(
+                table_field(n, "knocker_seat"),
+                f"that player does not play at table {n} this deal",
+            )
+        side = partnership.TEAM_OF[seat]
+    try:
+        result = rule_entry({**entry, "knocker_seat": side, "dealer_seat": 0}, rules)
+    except IllegalKnock as e:
+        raise IllegalKnock(e.result, table_field(n, e.field or "kind")) from None
+    except EntryError as e:
+        raise EntryError(table_field(n, e.field) if e.field else f"t{n}_kind", e.reason) from None
+    knocker = table.players[side] if side is not None else None
+    return partnership.TableResult(result, knocker)

@@ -28,16 +28,24 @@ from referee.models import (
     utcnow,
 )
 from referee.rules.ruleset import Ruleset, RulesetError
-from referee.rules.variants import Preset, UnknownPresetError, get_preset, list_presets
+from referee.rules.variants import (
+    Family,
+    Preset,
+    UnknownPresetError,
+    get_preset,
+    list_presets,
+    play_family,
+)
 
 from . import board as board_service
 from . import threehand
-from .entry import EntryError, normalise, rule_entry
+from .entry import EntryError, normalise, normalise_deal, rule_deal, rule_entry
 from .threehand import board as threehand_board
 from .threehand import setup as threehand_setup
 
 MAX_NAME = 40
-PLAYABLE_FAMILIES = frozenset({"two_handed"})  # the families the scoreboard folds today
+# The families the scoreboard folds (a preset's ``family``; see ``rules.variants``).
+PLAYABLE_FAMILIES = frozenset({Family.TWO_HANDED, Family.HOLLYWOOD, Family.PARTNERSHIP})
 PLAYABLE_FAMILIES |= threehand.FAMILIES  # three or more players: referee.services.threehand
 
 
@@ -76,8 +84,10 @@ def create_match(
 ) -> tuple[Match, str]:
     """A new match and its edit token (only the token's hash is stored).
 
-    ``cut``: the cards the players cut, one per player, for the formats seated by the cut
-    (Cutthroat, dealer-sits-out, Chouette); left out, the players are listed in cut order.
+    ``names`` are in seat order; a partnership takes four, partners opposite: seats 0 and 2
+    against seats 1 and 3. ``cut``: the cards the players cut, one per player, for the formats
+    seated by the cut (Cutthroat, dealer-sits-out, Chouette); left out, the players are listed
+    in cut order.
     """
     try:
         chosen = get_preset(preset)
@@ -85,33 +95,22 @@ def create_match(
         raise EntryError("preset", str(e)) from None
     if chosen.family not in PLAYABLE_FAMILIES:
         raise EntryError("preset", f"{chosen.title} cannot be scored here yet")
-    clean = [" ".join(str(n).split()) for n in names]
-    if len(clean) not in chosen.seats:
-        raise EntryError("players", _players_needed(chosen, len(clean)))
-    for seat, name in enumerate(clean):
-        if not name:
-            raise EntryError(f"player_{seat}", "enter a name")
-        if len(name) > MAX_NAME:
-            raise EntryError(f"player_{seat}", f"at most {MAX_NAME} characters")
-    for seat, name in enumerate(clean):
-        if name.casefold() in [n.casefold() for n in clean[:seat]]:
-            reason = (
-                "the two players need different names"
-                if len(clean) == 2
-                else f"{name} is already a player: each needs a different name"
-            )
-            raise EntryError(f"player_{seat}", reason)
     try:
         rules = chosen.rules.with_overrides(**dict(overrides or {}))
     except RulesetError as e:
         field, reason = e.problems[0]
         raise EntryError(field, reason) from None
+    try:
+        family = play_family(chosen.family, rules)
+    except ValueError as e:
+        raise EntryError("hollywood", str(e)) from None
+    clean = _names(names, chosen)
     extra = threehand_setup.check_new_match(chosen, clean, rules, cut)
     stake = _stake(stake_per_point)
     token = Match.new_token()
     match = Match(
         view_id=Match.new_view_id(),
-        variant=chosen.family,
+        variant=family,
         preset=chosen.name,
         rules_json=rules.to_json(),
         stake_per_point=stake,
@@ -126,21 +125,29 @@ def create_match(
     return match, token
 
 
-def _players_needed(preset: Preset, got: int) -> str:
-    seats = preset.seats
-    if len(seats) == 1 and seats[0] == 2:
-        return "two players are needed"
-    need = str(seats[0]) if len(seats) == 1 else f"{seats[0]} to {seats[-1]}"
-    return f"{preset.title} takes {need} players (got {got})"
-
-
-def _checked(match: Match, fields: Mapping[str, Any], hand_id: int | None = None) -> dict[str, Any]:
-    """The hand's stored form, once the engine has ruled it (else EntryError)."""
-    if threehand.handles(match):
-        return threehand_board.check_hand(match, dict(fields), hand_id)[0]
-    values = normalise(fields)
-    rule_entry(values, rules_of(match))
-    return values
+def _names(names: Sequence[str], preset: Preset) -> list[str]:
+    clean = [" ".join(str(n).split()) for n in names]
+    if len(clean) not in preset.seats:
+        if preset.family == Family.PARTNERSHIP:
+            reason = "four players are needed: two teams, the first and third against the "
+            reason += "second and fourth"
+        elif preset.family in threehand.FAMILIES:
+            reason = threehand_setup.players_needed(preset)
+        else:
+            reason = f"{'two' if preset.players == 2 else preset.players} players are needed"
+        raise EntryError("players", f"{reason} (got {len(clean)})")
+    for seat, name in enumerate(clean):
+        if not name:
+            raise EntryError(f"player_{seat}", "enter a name")
+        if len(name) > MAX_NAME:
+            raise EntryError(f"player_{seat}", f"at most {MAX_NAME} characters")
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(clean):
+        if name.casefold() in seen:
+            other = "the two players need" if len(clean) == 2 else "every player needs"
+            raise EntryError(f"player_{seat}", f"{other} different names")
+        seen[name.casefold()] = seat
+    return clean
 
 
 def _stake(value: Decimal | str | int | float) -> Decimal:
@@ -157,6 +164,30 @@ def _stake(value: Decimal | str | int | float) -> Decimal:
 
 def rules_of(match: Match) -> Ruleset:
     return Ruleset.from_json(match.rules_json)
+
+
+def family_of(match: Match) -> str:
+    """How the match is played: its preset's family with the Hollywood overlay applied, as
+    decided when it was created."""
+    return match.variant or Family.TWO_HANDED.value
+
+
+def prepare(match: Match, fields: Mapping[str, Any], position: int) -> dict[str, Any]:
+    """What to store for a hand (a deal, in partnership) entered as ``position`` (0-based)
+    in the match: the normalised entry, after the engine has ruled it. Raises
+    :class:`EntryError` naming the field at fault."""
+    if threehand.handles(match):  # three or more players: referee.services.threehand
+        return threehand_board.check_hand(match, dict(fields), position)[0]
+    rules = rules_of(match)
+    if family_of(match) == Family.PARTNERSHIP:
+        values = normalise_deal(fields)
+        rule_deal(values, rules, position)
+        return values
+    values = normalise(fields)
+    values["tables"] = None
+    values["stop_after"] = bool(values.get("stop_after"))
+    rule_entry(values, rules)
+    return values
 
 
 def _lock(match: Match) -> Match:
@@ -196,13 +227,28 @@ def _audit(
     return entry
 
 
-def _touch(match: Match) -> None:
-    """Bump the revision and refresh the status label from the fold, in the same transaction."""
+_REFUSED = (
+    "Not saved: with this change every Hollywood game would close before hand {hand}, which "
+    "is already entered."
+)
+
+
+def _touch(match: Match, refused: str = _REFUSED) -> None:
+    """Bump the revision and refresh the status label from the fold, in the same transaction.
+
+    A change the fold cannot take — a Hollywood hand that would come after every game has
+    closed — raises :class:`EntryError` saying so (``refused`` is the message, with the
+    engine's ``{reason}`` and the ``{hand}`` number at fault), and the caller rolls back.
+    """
     db.session.flush()
     db.session.expire(match, ["hands"])
+    board = board_service.build(match)
+    if board.refusal:
+        hand = board.sheet.folded + 1 if board.sheet else 0
+        raise EntryError(None, refused.format(reason=board.refusal, hand=hand))
     match.revision = (match.revision or 0) + 1
     match.updated_at = utcnow()
-    match.status = board_service.build(match).status
+    match.status = board.status
 
 
 def find_by_key(match: Match, key: str) -> Hand | None:
@@ -240,7 +286,7 @@ def add_hand(
                 f"is not there yet, save it again.",
                 latest,
             )
-        values = _checked(match, fields)
+        values = prepare(match, fields, len(live))
         seq = (
             db.session.scalar(select(func.max(Hand.seq)).where(Hand.match_id == match.id)) or 0
         ) + 1
@@ -249,7 +295,11 @@ def add_hand(
         db.session.add(hand)
         db.session.flush()
         _audit(match, hand, AuditAction.ADD, None, _snapshot(hand, len(live) + 1), by)
-        _touch(match)
+        _touch(
+            match,
+            "Every Hollywood game has closed, so the match is over: hand {hand} cannot be "
+            "entered. Nothing was saved.",
+        )
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
@@ -296,8 +346,8 @@ def edit_hand(
     try:
         match, hand = _locked_hand(match, hand_id)
         _check_version(hand, expected_version)
-        values = _checked(match, fields, hand.id)
         number = number_of(match, hand)
+        values = prepare(match, fields, (number or 1) - 1)
         before = _snapshot(hand, number)
         hand.set_fields(values)
         hand.edited_at = utcnow()
@@ -381,7 +431,11 @@ def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
         db.session.flush()
         entry = _audit(match, hand, AuditAction.UNDO, before, _snapshot(hand, number), by)
         entry.undoes_id = target.id
-        _touch(match)
+        _touch(
+            match,
+            "Not undone: every Hollywood game would then close before hand {hand}, which is "
+            "already entered.",
+        )
         db.session.commit()
     except StaleDataError:
         db.session.rollback()
@@ -390,6 +444,47 @@ def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
         db.session.rollback()
         raise
     return entry
+
+
+def give_notice(match: Match, by: Actor, expected_revision: int | None) -> Hand:
+    """Hollywood continuous play: a player gives notice to stop after the last deal entered
+    (RG-HW), so no new game opens from the next deal on and the open games are played out.
+
+    Stored as entered data on that hand (``stop_after``) and recorded as an edit of it, so
+    the audit trail shows it and undo takes it back.
+    """
+    try:
+        match = _lock(match)
+        if expected_revision is not None and expected_revision != match.revision:
+            raise Conflict(
+                "Another device changed this match since you loaded the page, so the notice "
+                "was not recorded. Here is the match as it stands; give it again if wanted."
+            )
+        rules = rules_of(match)
+        if family_of(match) != Family.HOLLYWOOD or not rules.hollywood_continuous:
+            raise EntryError(None, "Notice to stop is for Hollywood's continuous play only.")
+        live = match.live_hands
+        given = next((n for n, h in enumerate(live, start=1) if h.stop_after), None)
+        if given is not None:
+            raise EntryError(None, f"Notice to stop was already given after hand {given}.")
+        if not live:
+            raise EntryError(None, "Notice to stop is given after a deal: enter a hand first.")
+        hand = live[-1]
+        number = len(live)
+        before = _snapshot(hand, number)
+        hand.stop_after = True
+        hand.edited_at = utcnow()
+        db.session.flush()
+        _audit(match, hand, AuditAction.EDIT, before, _snapshot(hand, number), by)
+        _touch(match)
+        db.session.commit()
+    except StaleDataError:
+        db.session.rollback()
+        raise Conflict("Another device changed this hand at the same moment.") from None
+    except BaseException:
+        db.session.rollback()
+        raise
+    return hand
 
 
 def audit_trail(match: Match, limit: int = 200) -> list[AuditEntry]:

@@ -49,6 +49,13 @@ def editable_ids() -> set[str]:
 
 
 def web_actor() -> Actor:
+    """The change log's "who": the scorer's name when this browser gave one, else its device."""
     agent = request.headers.get("User-Agent", "")
     kind = "phone" if "Mobile" in agent else "browser"
-    return Actor("web", f"{kind} {session.get('device', '?')}")
+    device = f"{kind} {session.get('device', '?')}"
+    scorer = session.get("scorer")
+    return Actor("web", f"{scorer} ({device})" if scorer else device)
+
+
+def remember_scorer(name: str) -> None:
+    session["scorer"] = " ".join(name.split())[:40] or None

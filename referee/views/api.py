@@ -2,6 +2,28 @@
 
 Writes need the match's edit token in ``X-Edit-Token``. Errors are
 ``{"error": {"field": ..., "reason": ...}}`` with 400, 403, 404 or 409.
+
+A match is created with ``{"players": [...], "preset": ..., "rules": {...}}``: two names, or
+four for ``partnership`` (partners opposite: the first and third against the second and
+fourth). Setting ``"hollywood": true`` among the rules of a two-handed table scores it
+Hollywood. Hands are posted to ``/matches/<id>/hands``; a partnership deal takes both
+tables at once::
+
+    {"dealer": "Ann",                       # any player of the side that dealt (or 0/1)
+     "tables": [
+       {"kind": "knock", "knocker": "Ann", "knocker_deadwood": 4, "defender_deadwood": 20},
+       {"kind": "gin", "knocker": "Dan", "defender_deadwood": 12}
+     ],
+     "note": "", "expected_number": 3, "idempotency_key": "..."}
+
+Table 1 is always the first player's, table 2 the third player's; their opponents alternate
+from deal to deal (the match's ``next_deal`` says who plays whom). Each table takes the
+two-handed hand's fields (``kind``, ``knocker``, ``knocker_deadwood``,
+``defender_deadwood``, or ``knocker_cards`` and ``defender_cards``, and ``upcard`` in
+Oklahoma). Errors about a table name it: ``tables[1].knocker_deadwood``.
+
+Hollywood's notice to stop continuous play is ``POST /matches/<id>/stop`` (or
+``"stop_after": true`` on a hand).
 """
 
 from __future__ import annotations
@@ -14,10 +36,10 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from referee.models import Hand, HandKindChoice, Match, db
 from referee.rules.report import hand_result_to_dict
 from referee.rules.ruleset import FIELD_HELP
-from referee.rules.variants import DEFAULT_PRESET, list_presets
+from referee.rules.variants import DEFAULT_PRESET, list_presets, partnership
 from referee.services import board as board_service
+from referee.services import engine, threehand
 from referee.services import matches as match_service
-from referee.services import threehand
 from referee.services.entry import EntryError, IllegalKnock
 from referee.services.matches import Actor, Conflict
 from referee.services.threehand.board import ThreeBoard
@@ -67,8 +89,10 @@ def _authorise(match: Match) -> None:
 
 
 def _actor() -> Actor:
+    """The change log's "who": ``X-Scorer`` when the client names its scorer, else its agent."""
     agent = request.headers.get("User-Agent", "")[:60]
-    return Actor("api", agent)
+    scorer = " ".join(request.headers.get("X-Scorer", "").split())[:40]
+    return Actor("api", f"{scorer} ({agent})" if scorer else agent)
 
 
 def _hand(match: Match, hand_id: int) -> Hand:
@@ -91,8 +115,9 @@ def presets() -> Response:
                     "title": p.title,
                     "description": p.description,
                     "family": p.family,
+                    "players": p.players,
                     "playable": p.family in match_service.PLAYABLE_FAMILIES,
-                    "players": [p.seats[0], p.seats[-1]],
+                    "seats": [p.seats[0], p.seats[-1]],
                     "options": list(p.options),
                     "rules": p.rules.to_dict(),
                 }
@@ -118,18 +143,28 @@ def read_hand(view_id: str, hand_id: int) -> Response:
     return jsonify(hand_json(board, line))
 
 
+def _money_json(money: engine.Money | None, names: list[str]) -> dict[str, Any] | None:
+    if money is None:
+        return None
+    return {
+        "stake_per_point": str(money.stake),
+        "points": money.points,
+        "payer": names[money.payer] if money.payer is not None else None,
+        "payee": names[money.payee] if money.payee is not None else None,
+        "amount": str(money.amount),
+    }
+
+
 def match_json(match: Match) -> dict[str, Any]:
     if threehand.handles(match):  # three or more players: views.threehand_api
         return threehand_api.match_json(match)
     board = board_service.build(match)
-    names = board.names
-    standing = board.standing
+    names, sides = board.names, board.sides
 
     def by_name(values: tuple[int, ...]) -> dict[str, int]:
-        return dict(zip(names, values, strict=True))
+        return dict(zip(sides, values, strict=True))
 
-    money = board.settlement
-    return {
+    body: dict[str, Any] = {
         "id": match.view_id,
         "view_url": url_for("matches.scoreboard", view_id=match.view_id, _external=True),
         "variant": match.variant,
@@ -142,37 +177,121 @@ def match_json(match: Match) -> dict[str, Any]:
         "players": [{"seat": p.seat, "name": p.name} for p in match.players],
         "hands": [hand_json(board, line) for line in board.lines],
         "hands_played": board.hands_played,
-        "totals": by_name(standing.points),
-        "boxes": by_name(standing.boxes),
+    }
+    if board.sheet is not None:
+        body.update(_hollywood_json(board))
+        return body
+    standing = board.standing
+    assert standing is not None
+    body.update(
+        {
+            "totals": by_name(standing.points),
+            "boxes": by_name(standing.boxes),
+            "next_dealer": sides[board.next_dealer],
+            "game": {
+                "over": standing.over,
+                "winner": sides[standing.winner] if standing.winner is not None else None,
+                "shutout": standing.shutout,
+                "tally": [{"label": label, "points": by_name(v)} for label, v in standing.tally],
+                "final": by_name(standing.finals) if standing.finals else None,
+                "margin": standing.margin if standing.over else None,
+                "number": standing.game,
+            },
+            "games": [
+                {
+                    "number": g.number,
+                    "winner": sides[g.winner] if g.winner is not None else None,
+                    "final": by_name(g.finals),
+                    "margin": g.margin,
+                    "hands": g.hands,
+                }
+                for g in standing.games
+            ],
+            "match_totals": by_name(standing.match_totals),
+            "settlement": _money_json(board.settlement, sides),
+        }
+    )
+    if board.is_partnership:
+        for player in body["players"]:
+            player["team"] = sides[partnership.TEAM_OF[player["seat"]]]
+        body["teams"] = [
+            {"name": side, "players": [names[s] for s in partnership.MEMBERS[team]]}
+            for team, side in enumerate(sides)
+        ]
+        body["next_deal"] = {
+            "number": board.hands_played + 1,
+            "dealing_side": sides[board.next_dealer],
+            "tables": [_table_seating(t, names) for t in board.next_tables],
+        }
+    return body
+
+
+def _table_seating(table: partnership.Table, names: list[str]) -> dict[str, Any]:
+    return {
+        "table": table.number,
+        "players": [names[s] for s in table.players],
+        "dealer": names[table.dealer] if table.dealer is not None else None,
+    }
+
+
+def _hollywood_json(board: board_service.Board) -> dict[str, Any]:
+    sheet, names = board.sheet, board.names
+    assert sheet is not None
+
+    def by_name(values: tuple[int, ...]) -> dict[str, int]:
+        return dict(zip(names, values, strict=True))
+
+    games = []
+    for col in sheet.columns:
+        game: dict[str, Any] = {
+            "number": col.number,
+            "open": col.open,
+            "target": col.target,
+            "columns": {
+                names[seat]: [
+                    {
+                        "hand": e.hand_number,
+                        "points": e.points,
+                        "boxes": e.boxes,
+                        "running": e.running,
+                    }
+                    for e in entries
+                ]
+                for seat, entries in enumerate(col.entries)
+            },
+            "points": by_name(col.points),
+            "boxes": by_name(col.boxes),
+        }
+        if not col.open:
+            game.update(
+                {
+                    "closed_on_hand": col.closed_on,
+                    "winner": names[col.winner] if col.winner is not None else None,
+                    "shutout": bool(col.shut_out),
+                    "tally": [{"label": label, "points": v} for label, v in col.tally],
+                    "final": by_name(col.finals),
+                    "settlement": _money_json(col.settlement, names),
+                }
+            )
+        games.append(game)
+    return {
         "next_dealer": names[board.next_dealer],
-        "game": {
-            "over": standing.over,
-            "winner": names[standing.winner] if standing.winner is not None else None,
-            "shutout": standing.shutout,
-            "tally": [{"label": label, "points": by_name(v)} for label, v in standing.tally],
-            "final": by_name(standing.finals) if standing.finals else None,
-            "margin": standing.margin if standing.over else None,
-            "number": standing.game,
-        },
-        "games": [
-            {
-                "number": g.number,
-                "winner": names[g.winner] if g.winner is not None else None,
-                "final": by_name(g.finals),
-                "margin": g.margin,
-                "hands": g.hands,
-            }
-            for g in standing.games
-        ],
-        "match_totals": by_name(standing.match_totals),
-        "settlement": None
-        if money is None
-        else {
-            "stake_per_point": str(money.stake),
-            "points": money.points,
-            "payer": names[money.payer] if money.payer is not None else None,
-            "payee": names[money.payee] if money.payee is not None else None,
-            "amount": str(money.amount),
+        "totals": by_name(sheet.totals),
+        "hollywood": {
+            "finished": sheet.finished,
+            "continuous": sheet.continuous,
+            "notice_to_stop_after_hand": board.stop_given,
+            "open_games": [c.number for c in sheet.open_columns],
+            "games": games,
+            "totals": by_name(sheet.totals),
+            "games_won": by_name(sheet.games_won),
+            "settlement": {
+                "games": [
+                    {"number": c.number, **(_money_json(c.settlement, names) or {})}
+                    for c in sheet.closed_columns
+                ],
+                "total": _money_json(sheet.settlement, names),
+            },
         },
     }
 
@@ -181,7 +300,9 @@ def hand_json(board: board_service.Board, line: board_service.Line) -> dict[str,
     if isinstance(board, ThreeBoard):
         return threehand_api.hand_json(board, line)  # type: ignore[arg-type]
     hand, names = line.hand, board.names
-    return {
+    if board.is_partnership:
+        return _deal_json(board, line)
+    body = {
         "id": hand.id,
         "number": line.number,
         "version": hand.version,
@@ -200,7 +321,61 @@ def hand_json(board: board_service.Board, line: board_service.Line) -> dict[str,
         "result": hand_result_to_dict(line.result) if line.result else None,
         "error": line.error,
         "points": dict(zip(names, line.score.points, strict=True)),
-        "totals": dict(zip(names, line.totals, strict=True)),
+        "totals": dict(zip(names, line.totals, strict=True)) if line.totals else None,
+        "game": line.game,
+    }
+    if line.upcard is not None:
+        body["upcard_note"] = line.upcard.label
+    if board.is_hollywood:
+        body["stop_after"] = hand.stop_after
+        body["game"] = None
+        body["posted_to"] = (
+            {names[s]: list(g) for s, g in enumerate(line.posted_to)} if line.posting else None
+        )
+    return body
+
+
+def _deal_json(board: board_service.Board, line: board_service.Line) -> dict[str, Any]:
+    hand, names, sides = line.hand, board.names, board.sides
+    deal = line.deal
+    tables = []
+    for t in line.tables:
+        entry, o = t.entry, t.outcome
+        seat = entry.get("knocker_seat")
+        tables.append(
+            {
+                **_table_seating(t.table, names),
+                "kind": entry.get("kind"),
+                "entry": entry.get("entry"),
+                "knocker": names[seat] if isinstance(seat, int) and 0 <= seat < 4 else None,
+                "knocker_deadwood": entry.get("knocker_deadwood"),
+                "defender_deadwood": entry.get("defender_deadwood"),
+                "knocker_cards": (entry.get("knocker_cards") or "").split() or None,
+                "defender_cards": (entry.get("defender_cards") or "").split() or None,
+                "upcard": entry.get("upcard"),
+                "result": hand_result_to_dict(o.result) if o else None,
+                "winner": names[o.winner] if o and o.winner is not None else None,
+                "points": o.points if o else None,
+                "drawn": o.drawn if o else None,
+            }
+        )
+    return {
+        "id": hand.id,
+        "number": line.number,
+        "version": hand.version,
+        "kind": hand.kind,
+        "dealing_side": sides[hand.dealer_seat] if hand.dealer_seat in (0, 1) else None,
+        "tables": tables,
+        "note": hand.note,
+        "created_at": hand.created_at.isoformat(),
+        "edited_at": hand.edited_at.isoformat() if hand.edited_at else None,
+        "team_points": dict(zip(sides, deal.team_points, strict=True)) if deal else None,
+        "winner": sides[deal.winner] if deal and deal.winner is not None else None,
+        "steps": [{"text": s.text, "rule": s.rule} for s in deal.steps] if deal else [],
+        "error": line.error,
+        "points": dict(zip(sides, line.score.points, strict=True)),
+        "boxes": dict(zip(sides, line.score.boxes, strict=True)),
+        "totals": dict(zip(sides, line.totals, strict=True)),
         "game": line.game,
     }
 
@@ -213,7 +388,7 @@ def create_match() -> tuple[Response, int]:
     data = _body()
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        _fail(400, "players", "a list of the players' names")
+        _fail(400, "players", "a list of names: two, four for partnership, three to eight")
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         _fail(400, "rules", 'an object of house rules, e.g. {"gin_bonus": 20}')
@@ -264,17 +439,14 @@ _HAND_KEYS = {
     "defender_deadwood",
     "upcard",
     "note",
+    "stop_after",
     "version",
     "expected_number",
     "idempotency_key",
 }
 
 
-def _hand_fields(
-    match: Match, data: dict[str, Any], board: board_service.Board, hand: Hand | None = None
-) -> dict[str, Any]:
-    if threehand.handles(match):
-        return threehand_api.hand_fields(match, data, board, _fail, hand)  # type: ignore[arg-type]
+def _hand_fields(match: Match, data: dict[str, Any], board: board_service.Board) -> dict[str, Any]:
     unknown = sorted(set(data) - _HAND_KEYS)
     if unknown:
         _fail(400, unknown[0], f"is not a hand field (known: {', '.join(sorted(_HAND_KEYS))})")
@@ -297,6 +469,9 @@ def _hand_fields(
     upcard = data.get("upcard")
     if upcard is not None and not isinstance(upcard, str):
         _fail(400, "upcard", 'a card such as "7S"')
+    stop_after = data.get("stop_after", False)
+    if not isinstance(stop_after, bool):
+        _fail(400, "stop_after", "true or false")
     dealer = _seat(match, data.get("dealer"), "dealer")
     knocker = _seat(match, data.get("knocker"), "knocker")
     if kind != HandKindChoice.DEAD and knocker is None:
@@ -312,14 +487,23 @@ def _hand_fields(
         "defender_deadwood": data.get("defender_deadwood"),
         "upcard": upcard,
         "note": note,
+        "stop_after": stop_after,
     }
 
 
 _FIELD_NAMES = {"knocker_seat": "knocker", "dealer_seat": "dealer"}
 
 
+def _api_field(field: str | None) -> str | None:
+    """The API's name for a service field: ``t2_knocker_seat`` → ``tables[1].knocker``."""
+    if field and len(field) > 3 and field[0] == "t" and field[1] in "12" and field[2] == "_":
+        name = field[3:]
+        return f"tables[{int(field[1]) - 1}].{_FIELD_NAMES.get(name, name)}"
+    return _FIELD_NAMES.get(field or "", field)
+
+
 def _entry_error(e: EntryError) -> NoReturn:
-    field = _FIELD_NAMES.get(e.field or "", e.field)
+    field = _api_field(e.field)
     field = threehand_api.api_field(field)  # three-handed fields (sitting_out, deadwoods, ...)
     if isinstance(e, IllegalKnock):
         _fail(400, field, e.reason, result=threehand_api.result_json(e.result))
@@ -341,12 +525,92 @@ def _version(data: dict[str, Any]) -> int | None:
         _fail(400, "version", "must be the hand's version number")
 
 
+_DEAL_KEYS = {"dealer", "tables", "note", "version", "expected_number", "idempotency_key"}
+_TABLE_KEYS = {
+    "kind",
+    "entry",
+    "knocker",
+    "knocker_cards",
+    "defender_cards",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "upcard",
+}
+
+
+def _side(match: Match, value: Any, board: board_service.Board) -> int:
+    """The dealing side: a player's name or seat (their side), or the side's own name."""
+    if value is None:
+        return board.next_dealer
+    if isinstance(value, str) and value.casefold() in [s.casefold() for s in board.sides]:
+        return [s.casefold() for s in board.sides].index(value.casefold())
+    seat = _seat(match, value, "dealer")
+    assert seat is not None
+    return partnership.TEAM_OF[seat]
+
+
+def _deal_fields(match: Match, data: dict[str, Any], board: board_service.Board) -> dict[str, Any]:
+    unknown = sorted(set(data) - _DEAL_KEYS)
+    if unknown:
+        _fail(400, unknown[0], f"is not a deal field (known: {', '.join(sorted(_DEAL_KEYS))})")
+    tables = data.get("tables")
+    if not isinstance(tables, list):
+        _fail(400, "tables", "both tables' results, as a list of two objects")
+    rows = []
+    for index, table in enumerate(tables):
+        where = f"tables[{index}]"
+        if not isinstance(table, dict):
+            _fail(400, where, "a table's result, as an object")
+        unknown = sorted(set(table) - _TABLE_KEYS)
+        if unknown:
+            known = ", ".join(sorted(_TABLE_KEYS))
+            _fail(400, f"{where}.{unknown[0]}", f"is not a table field (known: {known})")
+        for field in ("knocker_deadwood", "defender_deadwood"):
+            value = table.get(field)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                _fail(400, f"{where}.{field}", "must be a whole number")
+        for field in ("knocker_cards", "defender_cards", "upcard"):
+            value = table.get(field)
+            if value is not None and not isinstance(value, str | list):
+                _fail(400, f"{where}.{field}", 'cards as a string ("AS 2S 3S ...") or a list')
+        has_cards = table.get("knocker_cards") is not None or table.get("defender_cards")
+        kind = table.get("kind")
+        if kind is None:
+            _fail(400, f"{where}.kind", "knock, gin, big_gin, dead (or auto with cards)")
+        rows.append(
+            {
+                "entry": table.get("entry") or ("cards" if has_cards else "counts"),
+                "kind": kind,
+                "knocker_seat": _seat(match, table.get("knocker"), f"{where}.knocker"),
+                "knocker_deadwood": table.get("knocker_deadwood"),
+                "defender_deadwood": table.get("defender_deadwood"),
+                "knocker_cards": table.get("knocker_cards"),
+                "defender_cards": table.get("defender_cards"),
+                "upcard": table.get("upcard"),
+            }
+        )
+    note = data.get("note") or ""
+    if not isinstance(note, str) or len(note) > 500:
+        _fail(400, "note", "text of at most 500 characters")
+    return {"dealer_seat": _side(match, data.get("dealer"), board), "tables": rows, "note": note}
+
+
+def _fields(
+    match: Match, data: dict[str, Any], board: board_service.Board, hand: Hand | None = None
+) -> dict[str, Any]:
+    if threehand.handles(match):  # three or more players: views.threehand_api
+        return threehand_api.hand_fields(match, data, board, _fail, hand)  # type: ignore[arg-type]
+    if board.is_partnership:
+        return _deal_fields(match, data, board)
+    return _hand_fields(match, data, board)
+
+
 @bp.post("/matches/<view_id>/hands")
 def add_hand(view_id: str) -> tuple[Response, int]:
     match = _match(view_id)
     _authorise(match)
     data = _body()
-    fields = _hand_fields(match, data, board_service.build(match))
+    fields = _fields(match, data, board_service.build(match))
     expected = data.get("expected_number")
     if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
         _fail(400, "expected_number", "must be a whole number")
@@ -376,18 +640,12 @@ def edit_hand(view_id: str, hand_id: int) -> Response:
     _authorise(match)
     hand = _hand(match, hand_id)
     data = _body()
+    board = board_service.build(match)
     if request.method == "PATCH" and threehand.handles(match):
         data = threehand_api.patched(match, hand, data)
     elif request.method == "PATCH":
-        current = hand_json(board_service.build(match), _line(match, hand))
-        merged = {
-            k: current[k]
-            for k in _HAND_KEYS - {"version", "expected_number", "idempotency_key"}
-            if k in current
-        }
-        merged.update(data)
-        data = merged
-    fields = _hand_fields(match, data, board_service.build(match), hand)
+        data = _patched(board, _line(match, hand), data)
+    fields = _fields(match, data, board, hand)
     try:
         match_service.edit_hand(match, hand.id, fields, _actor(), _version(data))
     except Conflict as e:
@@ -395,6 +653,33 @@ def edit_hand(view_id: str, hand_id: int) -> Response:
     except EntryError as e:
         _entry_error(e)
     return _hand_response(match, hand)
+
+
+def _patched(
+    board: board_service.Board, line: board_service.Line, data: dict[str, Any]
+) -> dict[str, Any]:
+    """A PATCH body merged over the hand (or deal) as it stands; a deal's ``tables`` merge
+    table by table."""
+    current = hand_json(board, line)
+    if board.is_partnership:
+        merged: dict[str, Any] = {"dealer": current["dealing_side"], "note": current["note"]}
+        tables = [{k: t[k] for k in _TABLE_KEYS if t.get(k) is not None} for t in current["tables"]]
+        changes = data.get("tables")
+        if isinstance(changes, list):
+            for index, change in enumerate(changes[: len(tables)]):
+                if isinstance(change, dict):
+                    tables[index].update(change)
+            tables += changes[len(tables) :]
+        merged.update({k: v for k, v in data.items() if k != "tables"})
+        merged["tables"] = tables
+        return merged
+    merged = {
+        k: current[k]
+        for k in _HAND_KEYS - {"version", "expected_number", "idempotency_key"}
+        if k in current
+    }
+    merged.update(data)
+    return merged
 
 
 def _line(match: Match, hand: Hand) -> board_service.Line:
@@ -415,6 +700,8 @@ def delete_hand(view_id: str, hand_id: int) -> Response:
         match_service.delete_hand(match, hand.id, _actor(), _version(data))
     except Conflict as e:
         _conflict(match, e)
+    except EntryError as e:
+        _fail(409, None, e.reason)
     db.session.expire_all()
     return jsonify({"deleted": hand_id, "match": match_json(_match(view_id))})
 
@@ -435,3 +722,22 @@ def undo(view_id: str) -> Response:
         _fail(409, None, e.reason)
     db.session.expire_all()
     return jsonify({"undone": entry.undoes_id, "match": match_json(_match(view_id))})
+
+
+@bp.post("/matches/<view_id>/stop")
+def stop(view_id: str) -> Response:
+    """Hollywood continuous play: notice to stop after the last hand entered."""
+    match = _match(view_id)
+    _authorise(match)
+    data = request.get_json(silent=True) or {}
+    revision = data.get("revision") if isinstance(data, dict) else None
+    if revision is not None and (isinstance(revision, bool) or not isinstance(revision, int)):
+        _fail(400, "revision", "must be the match's revision number")
+    try:
+        hand = match_service.give_notice(match, _actor(), revision)
+    except Conflict as e:
+        _conflict(match, e)
+    except EntryError as e:
+        _fail(409, None, e.reason)
+    db.session.expire_all()
+    return jsonify({"stop_after_hand": hand.id, "match": match_json(_match(view_id))})

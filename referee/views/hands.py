@@ -9,14 +9,23 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from referee.forms import ActionForm, HandForm, new_key
+from referee.forms import ActionForm, DealForm, HandForm, new_key
 from referee.models import EntryMode, Hand, Match, db
 from referee.rules.cards import ALL_NATURALS
 from referee.rules.results import HandResult
+from referee.rules.variants import Family, partnership
 from referee.services import board as board_service
 from referee.services import matches as match_service
+from referee.services import rulings as ruling_service
 from referee.services import threehand
-from referee.services.entry import EntryError, IllegalKnock, normalise, rule_entry
+from referee.services.entry import (
+    EntryError,
+    IllegalKnock,
+    normalise,
+    normalise_deal,
+    rule_deal,
+    rule_entry,
+)
 from referee.services.matches import Conflict
 
 from . import threehand as threehand_views
@@ -61,6 +70,7 @@ def _render(
         refused=refused,
         deck=ALL_NATURALS,
         hand_size=board.rules.hand_size,
+        upcard=board_service.upcard_of(board.rules, form.upcard.data) if result else None,
     ), status
 
 
@@ -104,6 +114,8 @@ def new(view_id: str) -> str | Response | tuple[str, int]:
     if threehand.handles(match):
         return threehand_views.new_hand(match)
     require_edit(match)
+    if match_service.family_of(match) == Family.PARTNERSHIP:
+        return _new_deal(match)
     form = HandForm()
     form.set_players(match.names)
     if request.method == "GET":
@@ -111,6 +123,8 @@ def new(view_id: str) -> str | Response | tuple[str, int]:
         form.dealer_seat.data = board.next_dealer
         form.idempotency_key.data = new_key()
         form.expected_number.data = str(len(board.lines) + 1)
+        if board.rules.knock_limit == 0 and not board.rules.oklahoma:
+            form.kind.data = "gin"  # Straight Gin: no knocking
         if request.args.get("entry") == EntryMode.CARDS:
             form.entry.data = EntryMode.CARDS
             form.kind.data = "auto"
@@ -159,12 +173,16 @@ def show(view_id: str, hand_id: int) -> str:
         return threehand_views.show_hand(match, hand)
     board = board_service.build(match)
     line = next(line for line in board.lines if line.hand.id == hand.id)
+    view = None
+    if line.result is not None:  # the same ruling view as a checked hand
+        view = ruling_service.draw_match_hand(hand, line.result, board.rules, board.names)
     return render_template(
         "hand.html",
         match=match,
         board=board,
         hand=hand,
         line=line,
+        view=view,
         editor=can_edit(match),
         action=ActionForm(version=hand.version),
     )
@@ -177,6 +195,8 @@ def edit(view_id: str, hand_id: int) -> str | Response | tuple[str, int]:
     hand = _load_hand(match, hand_id)
     if threehand.handles(match):
         return threehand_views.edit_hand(match, hand)
+    if match_service.family_of(match) == Family.PARTNERSHIP:
+        return _edit_deal(match, hand)
     form = HandForm()
     form.set_players(match.names)
     if request.method == "GET":
@@ -234,5 +254,136 @@ def delete(view_id: str, hand_id: int) -> Response | tuple[str, int]:
             message=e.message,
             hand=db.session.get(Hand, hand.id),
         ), 409
-    flash(f"Hand {number} deleted. Undo brings it back.", "ok")
+    except EntryError as e:
+        flash(e.reason, "error")
+        return redirect(url_for("hands.show", view_id=view_id, hand_id=hand.id))
+    flash(f"{_noun(match)} {number} deleted. Undo brings it back.", "ok")
     return redirect(url_for("matches.scoreboard", view_id=view_id))
+
+
+# -- partnership deals -----------------------------------------------------------------------
+
+
+def _noun(match: Match) -> str:
+    return "Deal" if match_service.family_of(match) == Family.PARTNERSHIP else "Hand"
+
+
+def _deal_form(match: Match, board: board_service.Board, position: int) -> DealForm:
+    form = DealForm()
+    form.set_seating(board.names, board.sides, partnership.pairings(position))
+    return form
+
+
+def _render_deal(
+    match: Match,
+    form: DealForm,
+    *,
+    board: board_service.Board,
+    position: int,
+    hand: Hand | None = None,
+    deal: partnership.DealScore | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
+    side = form.dealer_seat.data if form.dealer_seat.data in (0, 1) else board.next_dealer
+    return render_template(
+        "deal_form.html",
+        match=match,
+        board=board,
+        form=form,
+        hand=hand,
+        number=position + 1,
+        tables=partnership.pairings(position, side),
+        deal=deal,
+    ), status
+
+
+def _rule_deal_form(
+    match: Match, form: DealForm, board: board_service.Board, position: int, hand: Hand | None
+) -> tuple[partnership.DealScore | None, tuple[str, int] | None]:
+    if not form.validate_on_submit():
+        return None, _render_deal(
+            match, form, board=board, position=position, hand=hand, status=400
+        )
+    try:
+        return rule_deal(form.entry_fields(), match_service.rules_of(match), position), None
+    except EntryError as e:
+        _attach(form, e)  # type: ignore[arg-type]
+        return None, _render_deal(
+            match, form, board=board, position=position, hand=hand, status=400
+        )
+
+
+def _new_deal(match: Match) -> str | Response | tuple[str, int]:
+    board = board_service.build(match)
+    position = len(board.lines)
+    form = _deal_form(match, board, position)
+    if request.method == "GET":
+        form.dealer_seat.data = board.next_dealer
+        form.idempotency_key.data = new_key()
+        form.expected_number.data = str(position + 1)
+        return _render_deal(match, form, board=board, position=position)
+    deal, page = _rule_deal_form(match, form, board, position, None)
+    if page is not None:
+        return page
+    if not form.save.data:
+        return _render_deal(match, form, board=board, position=position, deal=deal)
+    try:
+        hand, created = match_service.add_hand(
+            match,
+            form.entry_fields(),
+            web_actor(),
+            idempotency_key=form.idempotency_key.data,
+            expected_number=_int(form.expected_number.data),
+        )
+    except Conflict as e:
+        db.session.rollback()
+        board = board_service.build(match)
+        form.expected_number.data = str(len(board.lines) + 1)
+        form.form_errors.append(e.message.replace("hand", "deal"))
+        page, _ = _render_deal(match, form, board=board, position=position)
+        return page, 409
+    except EntryError as e:
+        _attach(form, e)  # type: ignore[arg-type]
+        return _render_deal(match, form, board=board, position=position, status=400)
+    number = match_service.number_of(match, hand)
+    if created:
+        flash(f"Deal {number} saved.", "ok")
+    else:
+        flash(f"That deal was already saved (deal {number}); it was not recorded twice.", "info")
+    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+
+
+def _edit_deal(match: Match, hand: Hand) -> str | Response | tuple[str, int]:
+    board = board_service.build(match)
+    position = (match_service.number_of(match, hand) or 1) - 1
+    form = _deal_form(match, board, position)
+    if request.method == "GET":
+        form.fill(hand.fields())
+        form.version.data = str(hand.version)
+        return _render_deal(match, form, board=board, position=position, hand=hand)
+    deal, page = _rule_deal_form(match, form, board, position, hand)
+    if page is not None:
+        return page
+    if not form.save.data:
+        return _render_deal(match, form, board=board, position=position, hand=hand, deal=deal)
+    try:
+        match_service.edit_hand(
+            match, hand.id, form.entry_fields(), web_actor(), _int(form.version.data)
+        )
+    except Conflict as e:
+        db.session.rollback()
+        current = db.session.get(Hand, hand.id)
+        return render_template(
+            "conflict.html",
+            match=match,
+            board=board_service.build(match),
+            message=e.message.replace("hand", "deal"),
+            hand=current if current and current.deleted_at is None else None,
+            mine=normalise_deal(form.entry_fields()),
+        ), 409
+    except EntryError as e:
+        _attach(form, e)  # type: ignore[arg-type]
+        return _render_deal(match, form, board=board, position=position, hand=hand, status=400)
+    number = match_service.number_of(match, hand)
+    flash(f"Deal {number} changed; later totals re-derived.", "ok")
+    return redirect(url_for("matches.scoreboard", view_id=match.view_id))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import (
     Blueprint,
     abort,
@@ -9,12 +11,13 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
-from referee.forms import ActionForm, new_match_form
+from referee.forms import ActionForm, ScorerForm, new_match_form
 from referee.models import Hand, Match, MatchStatus, db
 from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import DEFAULT_PRESET, get_preset
@@ -25,7 +28,15 @@ from referee.services.entry import EntryError
 from referee.services.matches import Conflict
 
 from . import threehand as threehand_views
-from .access import can_edit, editable_ids, load_match, remember, require_edit, web_actor
+from .access import (
+    can_edit,
+    editable_ids,
+    load_match,
+    remember,
+    remember_scorer,
+    require_edit,
+    web_actor,
+)
 
 bp = Blueprint("matches", __name__)
 
@@ -58,7 +69,12 @@ def home() -> str:
 
 def _preset_data() -> dict[str, object]:
     return {
-        p.name: {"description": p.description, "rules": p.rules.to_dict()}
+        p.name: {
+            "description": p.description,
+            "rules": p.rules.to_dict(),
+            "family": p.family,
+            "players": p.players,
+        }
         for p in match_service.playable_presets()
     }
 
@@ -82,9 +98,10 @@ def new_match() -> str | Response | tuple[str, int]:
         form.rules_from.data = preset.name
         flash(f"Loaded the rules of “{preset.title}”. Check them and start the match.", "info")
         return _render_new(form)
+    seats = get_preset(preset_name).players
     try:
         match, token = match_service.create_match(
-            [form.player_0.data or "", form.player_1.data or ""],
+            [f.data or "" for f in form.player_fields(seats)],
             preset_name,
             form.overrides(),
             form.stake_per_point.data or 0,
@@ -108,13 +125,15 @@ def _attach(form: object, error: EntryError) -> None:
     flash(error.reason, "error")
 
 
-def _render_new(form: object) -> str:
+def _render_new(form: Any) -> str:
+    chosen = _preset_or_none(form.preset.data or DEFAULT_PRESET)
     return render_template(
         "new_match.html",
         form=form,
         presets=match_service.playable_presets(),
         preset_data=_preset_data(),
         help=FIELD_HELP,
+        family=getattr(chosen, "family", "two_handed"),
     )
 
 
@@ -159,15 +178,21 @@ def claim(view_id: str, token: str) -> Response:
     return redirect(url_for("matches.scoreboard", view_id=view_id))
 
 
-@bp.get("/m/<view_id>/link")
-def edit_link(view_id: str) -> str:
-    """The edit link itself, shown only to a browser that already holds it."""
+@bp.route("/m/<view_id>/link", methods=["GET", "POST"])
+def edit_link(view_id: str) -> str | Response:
+    """The edit link itself, shown only to a browser that already holds it; and the name this
+    browser's changes carry in the change log."""
     match = load_match(view_id)
     require_edit(match)
     from .access import session_token
 
+    form = ScorerForm(scorer=session.get("scorer") or "")
+    if form.validate_on_submit():
+        remember_scorer(form.scorer.data or "")
+        flash("Saved: your changes carry that name in the change log.", "ok")
+        return redirect(url_for("matches.scoreboard", view_id=view_id))
     link = url_for("matches.claim", view_id=view_id, token=session_token(match), _external=True)
-    return render_template("edit_link.html", match=match, link=link)
+    return render_template("edit_link.html", match=match, link=link, form=form)
 
 
 @bp.post("/m/<view_id>/undo")
@@ -184,11 +209,35 @@ def undo(view_id: str) -> Response | tuple[str, int]:
     except EntryError as e:
         flash(e.reason, "error")
         return redirect(url_for("matches.scoreboard", view_id=view_id))
-    flash(f"Undone: {describe(entry)}.", "ok")
+    flash(f"Undone: {describe(entry, _noun(match))}.", "ok")
     return redirect(url_for("matches.scoreboard", view_id=view_id))
 
 
-def describe(entry: object) -> str:
+@bp.post("/m/<view_id>/stop")
+def stop(view_id: str) -> Response | tuple[str, int]:
+    """Hollywood continuous play: notice to stop after the last deal entered."""
+    match = load_match(view_id)
+    require_edit(match)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        hand = match_service.give_notice(match, web_actor(), _int(form.revision.data))
+    except Conflict as e:
+        return _conflict(match, e)
+    except EntryError as e:
+        flash(e.reason, "error")
+        return redirect(url_for("matches.scoreboard", view_id=view_id))
+    number = match_service.number_of(match, hand)
+    flash(f"Notice given after hand {number}: no new game opens; the open games play out.", "ok")
+    return redirect(url_for("matches.scoreboard", view_id=view_id))
+
+
+def _noun(match: Match) -> str:
+    return "deal" if match_service.family_of(match) == "partnership" else "hand"
+
+
+def describe(entry: object, noun: str = "hand") -> str:
     from referee.models import AuditEntry
 
     assert isinstance(entry, AuditEntry)
@@ -199,7 +248,7 @@ def describe(entry: object) -> str:
     data = target.before or target.after or {}
     number = data.get("number")
     label = {"add": "adding", "edit": "the edit of", "delete": "deleting"}.get(target.action, "")
-    return f"{label} hand {number}" if number else label
+    return f"{label} {noun} {number}" if number else label
 
 
 def _conflict(match: Match, e: Conflict) -> tuple[str, int]:

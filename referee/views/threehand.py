@@ -261,7 +261,8 @@ def _check(
     if not form.validate_on_submit():
         return None, _render(match, form, hand=hand, status=400)
     try:
-        _, line, _ = board_service.check_hand(match, form.entry_fields(), hand.id if hand else None)
+        position = (match_service.number_of(match, hand) or 1) - 1 if hand else None
+        _, line, _ = board_service.check_hand(match, form.entry_fields(), position)
     except IllegalKnock as e:
         _attach_hand(form, e)
         return None, _render(match, form, hand=hand, refused=e.result, status=400)

@@ -45,7 +45,7 @@ def rule_form_data(preset: str = "american", **overrides: Any) -> dict[str, str]
 
 def start_match(
     client: Any,
-    names: tuple[str, str] = ("Ann", "Ben"),
+    names: tuple[str, ...] = ("Ann", "Ben"),
     preset: str = "american",
     stake: str = "0.10",
     **rules: Any,
@@ -54,8 +54,7 @@ def start_match(
     page = client.get("/new")
     data = {
         "csrf_token": csrf_from(page.get_data(as_text=True)),
-        "player_0": names[0],
-        "player_1": names[1],
+        **{f"player_{seat}": name for seat, name in enumerate(names)},
         "preset": preset,
         "rules_from": preset,
         "stake_per_point": stake,
@@ -67,7 +66,7 @@ def start_match(
 
 
 def api_match(
-    client: Any, names: tuple[str, str] = ("Ann", "Ben"), preset: str = "american", **extra: Any
+    client: Any, names: tuple[str, ...] = ("Ann", "Ben"), preset: str = "american", **extra: Any
 ) -> tuple[str, str]:
     """Start a match through the API; returns (id, edit token)."""
     body = {"players": list(names), "preset": preset, **extra}

@@ -36,7 +36,9 @@ WEB_WRITES = [
     ("POST", "/m/{v}/hands/{h}/edit"),
     ("POST", "/m/{v}/hands/{h}/delete"),
     ("POST", "/m/{v}/undo"),
+    ("POST", "/m/{v}/stop"),
     ("GET", "/m/{v}/link"),
+    ("POST", "/m/{v}/link"),
 ]
 
 
@@ -65,7 +67,9 @@ def test_web_writes_need_the_edit_token(app, client, other_client, played, metho
     assert stored(app, view_id) == before
 
 
-@pytest.mark.parametrize("path", ["/m/{v}/hands/new", "/m/{v}/hands/{h}/delete", "/m/{v}/undo"])
+@pytest.mark.parametrize(
+    "path", ["/m/{v}/hands/new", "/m/{v}/hands/{h}/delete", "/m/{v}/undo", "/m/{v}/stop"]
+)
 def test_forms_without_csrf_are_refused(app, client, played, path):
     view_id, hand_id = played
     before = stored(app, view_id)
@@ -105,6 +109,7 @@ API_WRITES = [
     ("PATCH", "/api/v1/matches/{v}/hands/{h}", {"defender_deadwood": 31}),
     ("DELETE", "/api/v1/matches/{v}/hands/{h}", None),
     ("POST", "/api/v1/matches/{v}/undo", None),
+    ("POST", "/api/v1/matches/{v}/stop", None),
 ]  # fmt: skip
 
 

@@ -44,7 +44,9 @@ def test_create_match_returns_links_and_token(client):
         ({"players": ["Ann", "ann"]}, "player_1"),
         ({"players": ["Ann", ""]}, "player_1"),
         ({"players": ["Ann", "Ben"], "preset": "nope"}, "preset"),
-        ({"players": ["Ann", "Ben"], "preset": "partnership"}, "preset"),
+        ({"players": ["Ann", "Ben"], "preset": "partnership"}, "players"),
+        ({"players": ["Ann", "Ben", "Cat", "Dan"]}, "players"),
+        ({"players": ["Ann", "Ben"], "preset": "cutthroat"}, "players"),  # three are needed
         ({"players": ["Ann", "Ben"], "rules": {"knock_limit": 99}}, "knock_limit"),
         ({"players": ["Ann", "Ben"], "rules": {"no_such_rule": 1}}, "no_such_rule"),
         ({"players": ["Ann", "Ben"], "stake_per_point": "-2"}, "stake_per_point"),

@@ -203,7 +203,7 @@ def test_writes_need_the_token(client, app, token):
 
 def test_presets_list_the_three_handed_tables(client):
     presets = {p["name"]: p for p in client.get("/api/v1/presets").get_json()["presets"]}
-    assert presets["cutthroat"]["playable"] and presets["cutthroat"]["players"] == [3, 3]
-    assert presets["chouette"]["players"] == [3, 8]
+    assert presets["cutthroat"]["playable"] and presets["cutthroat"]["seats"] == [3, 3]
+    assert presets["chouette"]["seats"] == [3, 8]
     assert presets["chouette"]["options"] == ["chouette_after_game"]
     assert presets["battle_royal"]["playable"]

@@ -243,7 +243,7 @@ def test_a_full_card_hand_is_previewed_then_saved(client):
 def test_new_match_errors_are_shown_by_their_fields_and_store_nothing(client, app):
     for names, cut, field, reason in [
         (("A", "B"), None, "player_2", "takes 3 players (got 2)"),
-        (("A", "B", "b"), None, "player_2", "already a player"),
+        (("A", "B", "b"), None, "player_2", "every player needs different names"),
         (("A", "B", "C"), ("9H", "KC", "9S"), "cut_2", "A and C cut the same rank"),
         (("A", "B", "C"), ("9H", "", "2S"), "cut_1", "enter the card B cut"),
         (("A", "B", "C"), ("9H", "1C", "2S"), "cut_1", "`1C` is not a card"),

@@ -211,6 +211,18 @@ class ThreeBoard:
     def chouette(self) -> bool:
         return self.family == CHOUETTE
 
+    # What the shared pages and services ask of any board (Hollywood's sheet and a refused
+    # fold, partnership's sides): none of them apply here.
+    is_partnership = False
+    is_hollywood = False
+    sheet = None
+    refusal: str | None = None
+
+    @property
+    def sides(self) -> list[str]:
+        """The names :attr:`totals` are by: the players."""
+        return list(self.names)
+
     @property
     def totals(self) -> tuple[int, ...]:
         """Each player's running hand points in the game shown (Chouette: the player's side's)."""
@@ -670,10 +682,11 @@ _BOARDS: dict[str, Callable[..., ThreeBoard]] = {
 
 
 def check_hand(
-    match: Match, fields: dict[str, Any], hand_id: int | None = None
+    match: Match, fields: dict[str, Any], position: int | None = None
 ) -> tuple[dict[str, Any], ThreeLine, ThreeBoard]:
-    """Check a hand to be added (``hand_id`` None) or to replace hand ``hand_id``: its stored
-    form, its line as the match would fold with it, and that board.
+    """Check a hand to be added (``position`` None or the number of hands) or to replace the
+    hand at ``position`` (0-based, among the live hands): its stored form, its line as the
+    match would fold with it, and that board.
 
     Raises :class:`EntryError` naming the field at fault (the knocker who sat out, a captain
     who is in the box, a count left empty, ...); an illegal knock raises ``IllegalKnock``.
@@ -682,7 +695,8 @@ def check_hand(
     names = match.names
     values = normalise(fields, family)
     entries = [Entry(dict(h.fields()), h) for h in match.live_hands]
-    position = next((i for i, e in enumerate(entries) if e.hand.id == hand_id), len(entries))
+    if position is None or position > len(entries):
+        position = len(entries)
     check_seats(values, family, names)
     from ..matches import rules_of
 

@@ -75,6 +75,13 @@ def _tied(cards: Sequence[Any]) -> tuple[int, int]:
     return 0, 1  # pragma: no cover - only called for a tie
 
 
+def players_needed(preset: Preset) -> str:
+    """How many players ``preset`` takes, in words ("Cutthroat ... takes 3 players")."""
+    seats = preset.seats
+    need = str(seats[0]) if len(seats) == 1 else f"{seats[0]} to {seats[-1]}"
+    return f"{preset.title} takes {need} players"
+
+
 def check_new_match(
     preset: Preset, names: Sequence[str], rules: Ruleset, cut: Any
 ) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 three counts and hands of a hand
 
 Revision ID: 3f1c2b7a9d40
-Revises: 56b49b6578fe
+Revises: 3c1f7a9e5b20
 Create Date: 2026-11-30 09:00:00.000000
 
 """
@@ -12,7 +12,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "3f1c2b7a9d40"
-down_revision = "56b49b6578fe"
+down_revision = "3c1f7a9e5b20"
 branch_labels = None
 depends_on = None
 
