@@ -373,8 +373,43 @@ def show_hand(match: Match, hand: Hand) -> str:
         board=board,
         hand=hand,
         line=line,
+        view=_drawn(board, line, hand),
         editor=can_edit(match),
         action=ActionForm(version=hand.version),
+    )
+
+
+def _drawn(board: board_service.ThreeBoard, line: board_service.ThreeLine, hand: Hand) -> Any:
+    """A two-player hand's ruling in the view a two-handed hand (or a checked one) is drawn
+    with, the knocker and defender by name; None for Battle Royal (drawn by its own macros)."""
+    if line.result is None or board.family == threehand.BATTLE_ROYAL or len(line.players) != 2:
+        return None
+    from referee.rules.cards import parse_cards
+    from referee.services import rulings as ruling_service
+
+    names = board.names
+    knocker, defender = line.knocker, line.defender
+    if knocker is None or defender is None:  # a dead hand: the two who played
+        knocker, defender = line.players
+    deck = board.rules.deck
+    k_cards = d_cards = upcard = None
+    try:
+        if hand.knocker_cards and hand.defender_cards:
+            k_cards = parse_cards(hand.knocker_cards, deck)
+            d_cards = parse_cards(hand.defender_cards, deck)
+        if hand.upcard:
+            upcard = parse_cards(hand.upcard, deck, expected=1)[0]
+    except ValueError:
+        k_cards = d_cards = None
+    kind = hand.kind if hand.kind in ("knock", "gin", "big_gin") else None
+    return ruling_service.draw(
+        line.result,  # type: ignore[arg-type]
+        board.rules,
+        knocker=k_cards,
+        defender=d_cards,
+        upcard=upcard,
+        kind=kind,
+        names=(names[knocker], names[defender]),
     )
 
 

@@ -272,6 +272,7 @@ def match_json(match: Match) -> dict[str, Any]:
             {
                 "number": g.number,
                 "label": g.label,
+                "winner": _game_winner(board, g),
                 "final": by_column(g.finals) if g.finals else None,
                 "value": g.value,
                 "box": names[g.box] if g.box is not None else None,
@@ -288,6 +289,12 @@ def match_json(match: Match) -> dict[str, Any]:
             "points": by_column(st.points),
         }
     return out
+
+
+def _game_winner(board: board_service.ThreeBoard, game: board_service.GameSettlement) -> Any:
+    if board.family == CHOUETTE:
+        return None if game.box_won is None else "box" if game.box_won else "partnership"
+    return board.names[game.winner] if game.winner is not None else None
 
 
 # -- writing ---------------------------------------------------------------------------------

@@ -138,5 +138,8 @@ def test_three_people_play_a_cutthroat_game_to_100(live_server, phone, shots):
     )
     page.wait_for_load_state()
     expect(page.locator('[data-testid="hand-seating"]')).to_contain_text("Ben v Cat")
-    expect(page.locator("ol.steps")).to_contain_text("Ann lost hand 1, so sits out")
+    expect(page.locator('[data-testid="seating-why"]')).to_contain_text(
+        "Ann lost hand 1, so sits out"
+    )
+    expect(page.locator("ol.steps")).to_contain_text("the knocker scores 28 − 3 = 25")
     page.screenshot(path=shots / "cutthroat-9-ruling.png", full_page=True)

@@ -47,6 +47,7 @@ def test_the_section_10_vector_through_the_api(client):
     match = read(client, view_id)
     assert match["game"]["over"] and match["game"]["winner"] == "A"
     assert match["game"]["final"] == {"A": 310, "B": 95, "C": 0}
+    assert match["games"][0]["winner"] == "A"
     assert match["game"]["shutout_payments"] == [{"payer": "C", "payee": "A", "points": 100}]
     settlement = match["settlement"]
     pairs = {(p["payer"], p["payee"]): p["points"] for p in settlement["pairs"]}

@@ -172,6 +172,7 @@ def test_chouette_through_the_api(client):
     # 29 + 100 + 25 + shutout 100 = 254 against 0: V = 254, P2 pays each of 4 partners
     assert match["game"]["final"] == {"box": 0, "partnership": 254}
     assert match["games"][0]["value"] == 254 and match["games"][0]["box"] == "P2"
+    assert match["games"][0]["winner"] == "partnership"
     assert match["settlement"]["nets"] == {"P1": 254, "P2": -1016, "P3": 254, "P4": 254, "P5": 254}
     assert match["settlement"]["money_nets"]["P2"] == "-2032.0000"
     assert match["hands"][0]["box"] == "P2" and match["hands"][0]["captain"] == "P4"

@@ -96,16 +96,12 @@ class ThreeLine:
 
     @property
     def won_class(self) -> str:
-        """A CSS class for the winning seat (Chouette: the winning side)."""
-        if self.score is None:
+        """A CSS class for the hand's winner: its seat (Chouette: its side, box 0, team 1)."""
+        if not self.winners:
             return ""
-        best = max(self.score.points) if self.score.points else 0
-        if best <= 0 and not any(self.score.boxes):
-            return ""
-        side = max(
-            range(len(self.score.points)), key=lambda s: (self.score.boxes[s], self.score.points[s])
-        )  # type: ignore[union-attr]
-        return f"won{side}"
+        if self.box is not None:
+            return "won0" if self.winners[0] == self.box else "won1"
+        return f"won{self.winners[0]}"
 
     def summary(self, names: Sequence[str]) -> str:
         """One line for the history: who did what, and what each player scored."""
@@ -171,9 +167,10 @@ class GameSettlement:
     label: str
     settlement: Settlement
     finals: tuple[int, ...] = ()
-    winner: int | None = None
+    winner: int | None = None  # the winning seat (Chouette: see box_won)
     value: int | None = None  # Chouette: the game value V
     box: int | None = None  # Chouette: who was in the box
+    box_won: bool | None = None  # Chouette: the box won (False: the partnership; None: tied)
 
 
 @dataclass
@@ -517,9 +514,9 @@ def _chouette_board(
                 label=f"Game {g.number} · {names[g.box]} in the box · {result}, value {g.value}",
                 settlement=g.settle(stake),
                 finals=g.ledger.final_totals or (),
-                winner=None if won is None else (g.box if won else -1),
                 value=g.value,
                 box=g.box,
+                box_won=won,
             )
         )
     money = folded.settle_match(stake) if games else None
