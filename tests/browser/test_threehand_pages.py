@@ -43,6 +43,21 @@ def test_a_chouette_scoreboard_on_a_phone(live_server, phone, shots):
     expect(page.locator('[data-testid="total-0"]')).to_have_text("26")
     expect(page.locator('[data-testid="captain"]')).to_have_text("Cat")
     page.screenshot(path=shots / "chouette-1-scoreboard.png", full_page=True)
+    # Cat captains now and wins big: the box (26) against the partnership (38 + 25 gin)
+    page.click("text=Enter hand")
+    page.wait_for_load_state()
+    page.locator("#knocker_seat label:has-text('Cat')").click()
+    page.locator("#kind label:has-text('Gin')").first.click()
+    page.fill("#defender_deadwood", "80")
+    page.click("input[name=save]")
+    expect(page.locator('[data-testid="state"]')).to_contain_text("the partnership wins")
+    # 105 + 100 game + 25 box = 230 against 26 + 25 = 51: V = 179 from Eve to each of four
+    expect(page.locator('[data-testid="final-1"]')).to_have_text("230")
+    expect(page.locator('[data-testid="net-4"]')).to_have_text("-716")
+    expect(page.locator('[data-testid="net-0"]')).to_have_text("+179")
+    page.screenshot(path=shots / "chouette-2-game-over.png")
+    page.locator("#payouts").scroll_into_view_if_needed()
+    page.screenshot(path=shots / "chouette-3-payouts.png")
 
 
 def test_a_battle_royal_hand_with_the_card_picker(live_server, phone, shots):
