@@ -8,6 +8,8 @@ from tests.web.helpers import add_quick, api_match, csrf_from, start_match
 def test_a_named_scorer_appears_in_the_change_log(client):
     view_id = start_match(client)
     page = client.get(f"/m/{view_id}/link").get_data(as_text=True)
+    assert "<title>Edit link · Gin Referee</title>" in page
+    assert page.count('data-testid="scorer-form"') == 1
     saved = client.post(
         f"/m/{view_id}/link", data={"csrf_token": csrf_from(page), "scorer": "  Aunt   May "}
     )
