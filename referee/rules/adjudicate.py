@@ -216,7 +216,7 @@ def rule_cards(
     )
 
     play = layoffs.defender_best(spread_arrangement.melds, defender, rules)
-    steps.extend(_defender_steps(play, spread_arrangement, rules))
+    steps.extend(_defender_steps(play, spread_arrangement, defender, rules))
     line = score_finish(Finish.KNOCK, k, play.deadwood, rules, conditions)
     steps.extend(line.steps)
     return HandResult(
@@ -376,30 +376,44 @@ def _knocker_spread(
     return chosen
 
 
-def _defender_steps(play: layoffs.DefenderPlay, spread: Arrangement, rules: Ruleset) -> list[Step]:
+def _defender_steps(
+    play: layoffs.DefenderPlay, spread: Arrangement, defender: Sequence[Card], rules: Ruleset
+) -> list[Step]:
     steps: list[Step] = []
     own = play.arrangement
-    melds_text = _melds_text(own) if own.melds else "no melds"
+    alone = melds.best_arrangement(defender, rules)
+    alone_text = _melds_text(alone) if alone.melds else "no melds"
     steps.append(
         Step(
-            f"Defender melds {melds_text}; deadwood before layoffs "
-            f"{play.deadwood_without_layoffs}.",
+            f"Without layoffs the defender's best is {alone_text}, leaving "
+            f"{play.deadwood_without_layoffs} deadwood.",
             "R4",
         )
     )
-    if play.layoffs:
-        laid = ", ".join(
-            f"{lo.card.label} onto {spread.melds[lo.meld_index].label}" for lo in play.layoffs
-        )
-        total = sum(card_value(lo.card, rules) for lo in play.layoffs)
-        steps.append(Step(f"Defender lays off {laid} ({total} points).", "R4"))
-        chained = _chained(play)
-        if chained:
-            steps.append(
-                Step(f"{chained} joins a run the defender's own layoff extended: allowed.", "R5")
-            )
-    else:
+    if not play.layoffs:
         steps.append(Step("Defender has nothing to lay off.", "R4"))
+        return steps
+    laid = ", ".join(
+        f"{lo.card.label} onto {spread.melds[lo.meld_index].label}" for lo in play.layoffs
+    )
+    total = sum(card_value(lo.card, rules) for lo in play.layoffs)
+    kept = _melds_text(own) if own.melds else "no melds of its own"
+    steps.append(Step(f"Defender lays off {laid} ({total} points) and keeps {kept}.", "R4"))
+    broken = {c for m in alone.melds for c in m.cards} & {lo.card for lo in play.layoffs}
+    if broken:
+        cards_text = " ".join(c.label for c in sorted(broken, key=lambda c: c.index))
+        steps.append(
+            Step(
+                f"To lay off {cards_text} the defender breaks up a meld of its own: allowed, "
+                "the defender arranges its cards as it likes, each card used once.",
+                "R7",
+            )
+        )
+    chained = _chained(play)
+    if chained:
+        steps.append(
+            Step(f"{chained} joins a run the defender's own layoff extended: allowed.", "R5")
+        )
     steps.append(Step(f"Defender's deadwood after layoffs: {play.deadwood}{_cards_in(own)}.", "R4"))
     return steps
 

@@ -215,6 +215,9 @@ def test_r7_defender_breaks_own_meld_and_chains_layoffs() -> None:
     assert (result.outcome, result.scorer, result.points) == (Outcome.KNOCK, Role.KNOCKER, 21)
     laid = sorted(lo.card.code for lo in result.layoffs)
     assert laid == ["8S", "9S", "KS"]
+    rules_applied = [step.rule for step in result.steps]
+    assert "R7" in rules_applied and "R5" in rules_applied
+    assert "Without layoffs the defender's best is 8♠ 8♥ 8♦ 8♣, leaving 43" in result.steps[2].text
 
 
 def test_r7_without_chaining_defender_keeps_33() -> None:
