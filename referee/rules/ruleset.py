@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any, get_type_hints
 
 from .cards import Deck
+from .settlement import SettlementRounding
 
 
 class KnockCompare(StrEnum):
@@ -169,6 +170,9 @@ class Ruleset:
     shutout_rule: ShutoutRule = _opt(ShutoutRule.FLAT, "what a shutout is worth")
     shutout_bonus: int = _opt(100, "the extra of a flat shutout", min=0, max=10000)
     next_dealer: NextDealer = _opt(NextDealer.WINNER, "who deals the next hand")
+    settlement_rounding: SettlementRounding = _opt(
+        SettlementRounding.NONE, "round each payment's money (no published rule; R20)"
+    )
 
     # Oklahoma (RULES.md §3)
     oklahoma: bool = _opt(False, "the upcard sets each hand's knock limit")
