@@ -20,6 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import total_ordering
 from enum import Enum, IntEnum
 
 
@@ -76,7 +77,8 @@ _RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"} | {n: str(n) for n in range(2
 RANKS: tuple[Rank, ...] = tuple(Rank)
 
 
-@dataclass(frozen=True, order=True)
+@total_ordering
+@dataclass(frozen=True)
 class Card:
     """One playing card. A joker has neither rank nor suit; ``joker`` numbers it (1, 2, ...).
 
@@ -95,6 +97,11 @@ class Card:
                 raise ValueError("jokers are numbered from 1")
         elif self.rank is None or self.suit is None:
             raise ValueError("a natural card needs a rank and a suit")
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
 
     @classmethod
     def make_joker(cls, number: int = 1) -> Card:

@@ -53,9 +53,11 @@ def test_settle_r7_with_the_card_picker_and_share_it(live_server, phone, browser
     assert laid == [["8S", "9S"], ["KS"]]
     assert "+2 laid off" in extended.nth(0).inner_text()
     steps = page.locator('[data-testid="steps"] li')
-    assert steps.count() == 7
-    assert "9♠ joins a run the defender's own layoff extended" in steps.nth(4).inner_text()
-    assert steps.nth(4).locator(".rule").inner_text() == "R5"
+    assert steps.count() == 8
+    assert "breaks up a meld of its own" in steps.nth(4).inner_text()
+    assert steps.nth(4).locator(".rule").inner_text() == "R7"
+    assert "9♠ joins a run the defender's own layoff extended" in steps.nth(5).inner_text()
+    assert steps.nth(5).locator(".rule").inner_text() == "R5"
     # readable at a glance: a big headline, cards wide enough to tap and read
     size = page.eval_on_selector('[data-testid="headline"]', "e => getComputedStyle(e).fontSize")
     assert float(size.rstrip("px")) >= 24

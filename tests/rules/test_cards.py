@@ -114,3 +114,9 @@ def test_card_invariants() -> None:
     with pytest.raises(ValueError):
         Card(Rank.ACE, Suit.SPADES, joker=1)
     assert Deck(decks=2, jokers=2).size == 106
+
+
+def test_cards_sort_by_suit_then_rank_and_jokers_last() -> None:
+    cards = parse_cards("JK 7H 7S AS KC", Deck(jokers=1))
+    assert card_codes(sorted(cards)) == ["AS", "7S", "7H", "KC", "JK1"]
+    assert parse_card("7S") < parse_card("7H")
