@@ -20,8 +20,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import total_ordering
 from enum import Enum, IntEnum
+from functools import total_ordering
 
 
 class Suit(Enum):
