@@ -8,7 +8,8 @@ and the second sees the first's change.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -314,6 +315,26 @@ def add_hand(
     return hand, True
 
 
+@contextmanager
+def _committed() -> Iterator[None]:
+    """Commit the block's changes; on any failure roll them back. A row another device wrote
+    meanwhile (a stale version) is a :class:`Conflict`."""
+    try:
+        yield
+        db.session.commit()
+    except StaleDataError:
+        db.session.rollback()
+        raise Conflict("Another device changed this hand at the same moment.") from None
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def _check_revision(match: Match, expected_revision: int | None, message: str) -> None:
+    if expected_revision is not None and expected_revision != match.revision:
+        raise Conflict(message)
+
+
 def _check_version(hand: Hand, expected_version: int | None) -> None:
     if hand.deleted_at is not None:
         raise Conflict("This hand was deleted by another device.", hand)
@@ -343,7 +364,7 @@ def number_of(match: Match, hand: Hand) -> int | None:
 def edit_hand(
     match: Match, hand_id: int, fields: Mapping[str, Any], by: Actor, expected_version: int | None
 ) -> Hand:
-    try:
+    with _committed():
         match, hand = _locked_hand(match, hand_id)
         _check_version(hand, expected_version)
         number = number_of(match, hand)
@@ -356,18 +377,11 @@ def edit_hand(
         if after != before:
             _audit(match, hand, AuditAction.EDIT, before, after, by)
             _touch(match)
-        db.session.commit()
-    except StaleDataError:
-        db.session.rollback()
-        raise Conflict("Another device changed this hand at the same moment.") from None
-    except BaseException:
-        db.session.rollback()
-        raise
     return hand
 
 
 def delete_hand(match: Match, hand_id: int, by: Actor, expected_version: int | None) -> Hand:
-    try:
+    with _committed():
         match, hand = _locked_hand(match, hand_id)
         _check_version(hand, expected_version)
         number = number_of(match, hand)
@@ -376,13 +390,6 @@ def delete_hand(match: Match, hand_id: int, by: Actor, expected_version: int | N
         db.session.flush()
         _audit(match, hand, AuditAction.DELETE, before, _snapshot(hand, number), by)
         _touch(match)
-        db.session.commit()
-    except StaleDataError:
-        db.session.rollback()
-        raise Conflict("Another device changed this hand at the same moment.") from None
-    except BaseException:
-        db.session.rollback()
-        raise
     return hand
 
 
@@ -401,13 +408,14 @@ def last_undoable(match: Match) -> AuditEntry | None:
 
 def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
     """Reverse the latest change not yet undone (repeated undos walk further back)."""
-    try:
+    with _committed():
         match = _lock(match)
-        if expected_revision is not None and expected_revision != match.revision:
-            raise Conflict(
-                "Another device changed this match since you loaded the page, so undo was not "
-                "applied. Here is the match as it stands; undo again if it is still wanted."
-            )
+        _check_revision(
+            match,
+            expected_revision,
+            "Another device changed this match since you loaded the page, so undo was not "
+            "applied. Here is the match as it stands; undo again if it is still wanted.",
+        )
         target = last_undoable(match)
         if target is None:
             raise EntryError(None, "There is nothing to undo.")
@@ -436,13 +444,6 @@ def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
             "Not undone: every Hollywood game would then close before hand {hand}, which is "
             "already entered.",
         )
-        db.session.commit()
-    except StaleDataError:
-        db.session.rollback()
-        raise Conflict("Another device changed this hand at the same moment.") from None
-    except BaseException:
-        db.session.rollback()
-        raise
     return entry
 
 
@@ -453,13 +454,14 @@ def give_notice(match: Match, by: Actor, expected_revision: int | None) -> Hand:
     Stored as entered data on that hand (``stop_after``) and recorded as an edit of it, so
     the audit trail shows it and undo takes it back.
     """
-    try:
+    with _committed():
         match = _lock(match)
-        if expected_revision is not None and expected_revision != match.revision:
-            raise Conflict(
-                "Another device changed this match since you loaded the page, so the notice "
-                "was not recorded. Here is the match as it stands; give it again if wanted."
-            )
+        _check_revision(
+            match,
+            expected_revision,
+            "Another device changed this match since you loaded the page, so the notice "
+            "was not recorded. Here is the match as it stands; give it again if wanted.",
+        )
         rules = rules_of(match)
         if family_of(match) != Family.HOLLYWOOD or not rules.hollywood_continuous:
             raise EntryError(None, "Notice to stop is for Hollywood's continuous play only.")
@@ -477,13 +479,6 @@ def give_notice(match: Match, by: Actor, expected_revision: int | None) -> Hand:
         db.session.flush()
         _audit(match, hand, AuditAction.EDIT, before, _snapshot(hand, number), by)
         _touch(match)
-        db.session.commit()
-    except StaleDataError:
-        db.session.rollback()
-        raise Conflict("Another device changed this hand at the same moment.") from None
-    except BaseException:
-        db.session.rollback()
-        raise
     return hand
 
 

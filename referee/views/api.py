@@ -28,12 +28,13 @@ Hollywood's notice to stop continuous play is ``POST /matches/<id>/stop`` (or
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from referee.models import Hand, HandKindChoice, Match, db
+from referee.models import Hand, Match, db
 from referee.rules.report import hand_result_to_dict
 from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import DEFAULT_PRESET, list_presets, partnership
@@ -45,8 +46,20 @@ from referee.services.matches import Actor, Conflict
 from referee.services.threehand.board import ThreeBoard
 
 from . import threehand_api
+from .api_fields import (
+    CARD_FIELDS,
+    check_cards,
+    check_counts,
+    check_knocker,
+    entry_of,
+    is_whole,
+    kind_of,
+    note_of,
+    upcard_of,
+)
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+T = TypeVar("T")
 
 
 class ApiError(Exception):
@@ -450,32 +463,18 @@ def _hand_fields(match: Match, data: dict[str, Any], board: board_service.Board)
     unknown = sorted(set(data) - _HAND_KEYS)
     if unknown:
         _fail(400, unknown[0], f"is not a hand field (known: {', '.join(sorted(_HAND_KEYS))})")
-    kind = data.get("kind")
-    if kind is None:
-        _fail(400, "kind", "knock, gin, big_gin, dead (or auto with cards)")
-    has_cards = data.get("knocker_cards") is not None or data.get("defender_cards") is not None
-    entry = data.get("entry") or ("cards" if has_cards else "counts")
-    for field in ("knocker_cards", "defender_cards"):
-        value = data.get(field)
-        if value is not None and not isinstance(value, str | list):
-            _fail(400, field, 'cards as a string ("AS 2S 3S ...") or a list of codes')
-    for field in ("knocker_deadwood", "defender_deadwood"):
-        value = data.get(field)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            _fail(400, field, "must be a whole number")
-    note = data.get("note") or ""
-    if not isinstance(note, str) or len(note) > 500:
-        _fail(400, "note", "text of at most 500 characters")
-    upcard = data.get("upcard")
-    if upcard is not None and not isinstance(upcard, str):
-        _fail(400, "upcard", 'a card such as "7S"')
+    kind = kind_of(data, _fail)
+    entry = entry_of(data)
+    check_cards(data, _fail)
+    check_counts(data, _fail)
+    note = note_of(data, _fail)
+    upcard = upcard_of(data, _fail)
     stop_after = data.get("stop_after", False)
     if not isinstance(stop_after, bool):
         _fail(400, "stop_after", "true or false")
     dealer = _seat(match, data.get("dealer"), "dealer")
     knocker = _seat(match, data.get("knocker"), "knocker")
-    if kind != HandKindChoice.DEAD and knocker is None:
-        _fail(400, "knocker", "who knocked or went gin (a player's name)")
+    check_knocker(kind, knocker, _fail)
     return {
         "entry": entry,
         "kind": kind,
@@ -565,18 +564,12 @@ def _deal_fields(match: Match, data: dict[str, Any], board: board_service.Board)
         if unknown:
             known = ", ".join(sorted(_TABLE_KEYS))
             _fail(400, f"{where}.{unknown[0]}", f"is not a table field (known: {known})")
-        for field in ("knocker_deadwood", "defender_deadwood"):
-            value = table.get(field)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                _fail(400, f"{where}.{field}", "must be a whole number")
-        for field in ("knocker_cards", "defender_cards", "upcard"):
-            value = table.get(field)
-            if value is not None and not isinstance(value, str | list):
-                _fail(400, f"{where}.{field}", 'cards as a string ("AS 2S 3S ...") or a list')
+        check_counts(table, _fail, f"{where}.")
+        cards = (*CARD_FIELDS, "upcard")
+        reason = 'cards as a string ("AS 2S 3S ...") or a list'
+        check_cards(table, _fail, cards, f"{where}.", reason)
         has_cards = table.get("knocker_cards") is not None or table.get("defender_cards")
-        kind = table.get("kind")
-        if kind is None:
-            _fail(400, f"{where}.kind", "knock, gin, big_gin, dead (or auto with cards)")
+        kind = kind_of(table, _fail, f"{where}.kind")
         rows.append(
             {
                 "entry": table.get("entry") or ("cards" if has_cards else "counts"),
@@ -589,9 +582,7 @@ def _deal_fields(match: Match, data: dict[str, Any], board: board_service.Board)
                 "upcard": table.get("upcard"),
             }
         )
-    note = data.get("note") or ""
-    if not isinstance(note, str) or len(note) > 500:
-        _fail(400, "note", "text of at most 500 characters")
+    note = note_of(data, _fail)
     return {"dealer_seat": _side(match, data.get("dealer"), board), "tables": rows, "note": note}
 
 
@@ -612,7 +603,7 @@ def add_hand(view_id: str) -> tuple[Response, int]:
     data = _body()
     fields = _fields(match, data, board_service.build(match))
     expected = data.get("expected_number")
-    if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
+    if expected is not None and not is_whole(expected):
         _fail(400, "expected_number", "must be a whole number")
     key = request.headers.get("Idempotency-Key") or data.get("idempotency_key")
     try:
@@ -708,36 +699,31 @@ def delete_hand(view_id: str, hand_id: int) -> Response:
 
 @bp.post("/matches/<view_id>/undo")
 def undo(view_id: str) -> Response:
-    match = _match(view_id)
-    _authorise(match)
-    data = request.get_json(silent=True) or {}
-    revision = data.get("revision") if isinstance(data, dict) else None
-    if revision is not None and (isinstance(revision, bool) or not isinstance(revision, int)):
-        _fail(400, "revision", "must be the match's revision number")
-    try:
-        entry = match_service.undo(match, _actor(), revision)
-    except Conflict as e:
-        _conflict(match, e)
-    except EntryError as e:
-        _fail(409, None, e.reason)
-    db.session.expire_all()
+    entry = _match_action(view_id, match_service.undo)
     return jsonify({"undone": entry.undoes_id, "match": match_json(_match(view_id))})
 
 
 @bp.post("/matches/<view_id>/stop")
 def stop(view_id: str) -> Response:
     """Hollywood continuous play: notice to stop after the last hand entered."""
+    hand = _match_action(view_id, match_service.give_notice)
+    return jsonify({"stop_after_hand": hand.id, "match": match_json(_match(view_id))})
+
+
+def _match_action(view_id: str, act: Callable[[Match, Actor, int | None], T]) -> T:
+    """A scorer's action on the whole match (undo, notice to stop) at the ``revision`` sent;
+    afterwards the session is fresh for the match's new state."""
     match = _match(view_id)
     _authorise(match)
     data = request.get_json(silent=True) or {}
     revision = data.get("revision") if isinstance(data, dict) else None
-    if revision is not None and (isinstance(revision, bool) or not isinstance(revision, int)):
+    if revision is not None and not is_whole(revision):
         _fail(400, "revision", "must be the match's revision number")
     try:
-        hand = match_service.give_notice(match, _actor(), revision)
+        result = act(match, _actor(), revision)
     except Conflict as e:
         _conflict(match, e)
     except EntryError as e:
         _fail(409, None, e.reason)
     db.session.expire_all()
-    return jsonify({"stop_after_hand": hand.id, "match": match_json(_match(view_id))})
+    return result

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -30,15 +28,22 @@ from referee.services.matches import Conflict
 
 from . import threehand as threehand_views
 from .access import can_edit, load_match, require_edit, web_actor
-from .matches import _int
+from .flow import (
+    attach_error,
+    conflict_page,
+    digest,
+    needs_preview,
+    parse_int,
+    resubmit_page,
+    save_edit,
+    save_new,
+)
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<view_id>/hands")
 
 
 def _digest(values: dict[str, Any]) -> str:
-    data = normalise(values)
-    data.pop("note", None)
-    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:20]
+    return digest(normalise(values))
 
 
 def _load_hand(match: Match, hand_id: int) -> Hand:
@@ -74,14 +79,6 @@ def _render(
     ), status
 
 
-def _attach(form: HandForm, error: EntryError) -> None:
-    field = getattr(form, error.field, None) if error.field else None
-    if field is not None and hasattr(field, "errors"):
-        field.errors = [*list(field.errors), error.reason]
-    else:
-        form.form_errors.append(error.reason)
-
-
 def _rule_form(
     match: Match, form: HandForm, hand: Hand | None
 ) -> tuple[HandResult | None, tuple[str, int] | None]:
@@ -92,20 +89,11 @@ def _rule_form(
     try:
         return rule_entry(values, match_service.rules_of(match)), None
     except IllegalKnock as e:
-        _attach(form, e)
+        attach_error(form, e)
         return None, _render(match, form, hand=hand, refused=e.result, status=400)
     except EntryError as e:
-        _attach(form, e)
+        attach_error(form, e)
         return None, _render(match, form, hand=hand, status=400)
-
-
-def _needs_preview(form: HandForm) -> bool:
-    """Full-card hands are saved only after their ruling was shown for exactly these cards."""
-    if not form.save.data:
-        return True
-    if form.entry.data != EntryMode.CARDS:
-        return False
-    return form.checked.data != _digest(form.entry_fields())
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -132,37 +120,15 @@ def new(view_id: str) -> str | Response | tuple[str, int]:
     result, page = _rule_form(match, form, None)
     if page is not None:
         return page
-    if _needs_preview(form):
+    if needs_preview(form, _digest):
         form.checked.data = _digest(form.entry_fields())
         return _render(match, form, result=result)
-    try:
-        hand, created = match_service.add_hand(
-            match,
-            form.entry_fields(),
-            web_actor(),
-            idempotency_key=form.idempotency_key.data,
-            expected_number=_int(form.expected_number.data),
-        )
-    except Conflict as e:
-        form.expected_number.data = str(len(match.live_hands) + 1)
-        form.checked.data = ""
-        db.session.rollback()
-        return _conflict_form(match, form, e)
-    except EntryError as e:
-        _attach(form, e)
-        return _render(match, form, status=400)
-    number = match_service.number_of(match, hand)
-    if created:
-        flash(f"Hand {number} saved.", "ok")
-    else:
-        flash(f"That hand was already saved (hand {number}); it was not recorded twice.", "info")
-    return redirect(url_for("matches.scoreboard", view_id=view_id))
-
-
-def _conflict_form(match: Match, form: HandForm, e: Conflict) -> tuple[str, int]:
-    form.form_errors.append(e.message)
-    page, _ = _render(match, form, hand=None)
-    return page, 409
+    return save_new(
+        match,
+        form,
+        on_conflict=lambda e: resubmit_page(match, form, e, lambda: _render(match, form)),
+        on_error=lambda e: _render(match, form, status=400),
+    )
 
 
 @bp.get("/<int:hand_id>")
@@ -209,29 +175,17 @@ def edit(view_id: str, hand_id: int) -> str | Response | tuple[str, int]:
     result, page = _rule_form(match, form, hand)
     if page is not None:
         return page
-    if _needs_preview(form):
+    if needs_preview(form, _digest):
         form.checked.data = _digest(form.entry_fields())
         return _render(match, form, hand=hand, result=result)
-    try:
-        match_service.edit_hand(
-            match, hand.id, form.entry_fields(), web_actor(), _int(form.version.data)
-        )
-    except Conflict as e:
-        db.session.rollback()
-        current = db.session.get(Hand, hand.id)
-        return render_template(
-            "conflict.html",
-            match=match,
-            board=board_service.build(match),
-            message=e.message,
-            hand=current if current and current.deleted_at is None else None,
-            mine=normalise(form.entry_fields()),
-        ), 409
-    except EntryError as e:
-        _attach(form, e)
-        return _render(match, form, hand=hand, status=400)
-    flash(f"Hand {match_service.number_of(match, hand)} changed; later totals re-derived.", "ok")
-    return redirect(url_for("matches.scoreboard", view_id=view_id))
+    return save_edit(
+        match,
+        hand,
+        form,
+        build_board=board_service.build,
+        mine=normalise,
+        on_error=lambda e: _render(match, form, hand=hand, status=400),
+    )
 
 
 @bp.post("/<int:hand_id>/delete")
@@ -244,16 +198,12 @@ def delete(view_id: str, hand_id: int) -> Response | tuple[str, int]:
         abort(400)
     number = match_service.number_of(match, hand)
     try:
-        match_service.delete_hand(match, hand.id, web_actor(), _int(form.version.data))
+        match_service.delete_hand(match, hand.id, web_actor(), parse_int(form.version.data))
     except Conflict as e:
         db.session.rollback()
-        return render_template(
-            "conflict.html",
-            match=match,
-            board=board_service.build(match),
-            message=e.message,
-            hand=db.session.get(Hand, hand.id),
-        ), 409
+        return conflict_page(
+            match, board_service.build(match), e.message, hand.id, deleted_too=True
+        )
     except EntryError as e:
         flash(e.reason, "error")
         return redirect(url_for("hands.show", view_id=view_id, hand_id=hand.id))
@@ -307,7 +257,7 @@ def _rule_deal_form(
     try:
         return rule_deal(form.entry_fields(), match_service.rules_of(match), position), None
     except EntryError as e:
-        _attach(form, e)  # type: ignore[arg-type]
+        attach_error(form, e)
         return None, _render_deal(
             match, form, board=board, position=position, hand=hand, status=400
         )
@@ -327,30 +277,21 @@ def _new_deal(match: Match) -> str | Response | tuple[str, int]:
         return page
     if not form.save.data:
         return _render_deal(match, form, board=board, position=position, deal=deal)
-    try:
-        hand, created = match_service.add_hand(
-            match,
-            form.entry_fields(),
-            web_actor(),
-            idempotency_key=form.idempotency_key.data,
-            expected_number=_int(form.expected_number.data),
-        )
-    except Conflict as e:
-        db.session.rollback()
-        board = board_service.build(match)
-        form.expected_number.data = str(len(board.lines) + 1)
+
+    def conflict(e: Conflict) -> tuple[str, int]:
+        fresh = board_service.build(match)
+        form.expected_number.data = str(len(fresh.lines) + 1)
         form.form_errors.append(e.message.replace("hand", "deal"))
-        page, _ = _render_deal(match, form, board=board, position=position)
+        page, _ = _render_deal(match, form, board=fresh, position=position)
         return page, 409
-    except EntryError as e:
-        _attach(form, e)  # type: ignore[arg-type]
-        return _render_deal(match, form, board=board, position=position, status=400)
-    number = match_service.number_of(match, hand)
-    if created:
-        flash(f"Deal {number} saved.", "ok")
-    else:
-        flash(f"That deal was already saved (deal {number}); it was not recorded twice.", "info")
-    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+
+    return save_new(
+        match,
+        form,
+        on_conflict=conflict,
+        on_error=lambda e: _render_deal(match, form, board=board, position=position, status=400),
+        noun="deal",
+    )
 
 
 def _edit_deal(match: Match, hand: Hand) -> str | Response | tuple[str, int]:
@@ -366,24 +307,14 @@ def _edit_deal(match: Match, hand: Hand) -> str | Response | tuple[str, int]:
         return page
     if not form.save.data:
         return _render_deal(match, form, board=board, position=position, hand=hand, deal=deal)
-    try:
-        match_service.edit_hand(
-            match, hand.id, form.entry_fields(), web_actor(), _int(form.version.data)
-        )
-    except Conflict as e:
-        db.session.rollback()
-        current = db.session.get(Hand, hand.id)
-        return render_template(
-            "conflict.html",
-            match=match,
-            board=board_service.build(match),
-            message=e.message.replace("hand", "deal"),
-            hand=current if current and current.deleted_at is None else None,
-            mine=normalise_deal(form.entry_fields()),
-        ), 409
-    except EntryError as e:
-        _attach(form, e)  # type: ignore[arg-type]
-        return _render_deal(match, form, board=board, position=position, hand=hand, status=400)
-    number = match_service.number_of(match, hand)
-    flash(f"Deal {number} changed; later totals re-derived.", "ok")
-    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+    return save_edit(
+        match,
+        hand,
+        form,
+        build_board=board_service.build,
+        mine=normalise_deal,
+        on_error=lambda e: _render_deal(
+            match, form, board=board, position=position, hand=hand, status=400
+        ),
+        noun="deal",
+    )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import (
     Blueprint,
@@ -37,8 +38,10 @@ from .access import (
     require_edit,
     web_actor,
 )
+from .flow import attach_error, parse_int, reload_preset
 
 bp = Blueprint("matches", __name__)
+T = TypeVar("T")
 
 
 @bp.get("/")
@@ -91,12 +94,7 @@ def new_match() -> str | Response | tuple[str, int]:
     if not form.validate_on_submit():
         return _render_new(form), 400
     preset_name = form.preset.data or DEFAULT_PRESET
-    if form.rules_from.data != preset_name:
-        # The preset was changed without the page's script filling in its rules: show them.
-        preset = get_preset(preset_name)
-        form.fill_rules(preset.rules)
-        form.rules_from.data = preset.name
-        flash(f"Loaded the rules of “{preset.title}”. Check them and start the match.", "info")
+    if reload_preset(form, preset_name):
         return _render_new(form)
     seats = get_preset(preset_name).players
     try:
@@ -107,22 +105,11 @@ def new_match() -> str | Response | tuple[str, int]:
             form.stake_per_point.data or 0,
         )
     except EntryError as e:
-        _attach(form, e)
+        attach_error(form, e, rules=True, flash_other=True)
         return _render_new(form), 400
     remember(match, token)
     flash("Match started. This browser keeps the edit link; share it only with scorers.", "ok")
     return redirect(url_for("matches.scoreboard", view_id=match.view_id))
-
-
-def _attach(form: object, error: EntryError) -> None:
-    from referee.forms import RULE_PREFIX
-
-    for name in (error.field or "", RULE_PREFIX + (error.field or "")):
-        field = getattr(form, name, None) if name else None
-        if field is not None and hasattr(field, "errors"):
-            field.errors = [*list(field.errors), error.reason]
-            return
-    flash(error.reason, "error")
 
 
 def _render_new(form: Any) -> str:
@@ -198,39 +185,45 @@ def edit_link(view_id: str) -> str | Response:
 @bp.post("/m/<view_id>/undo")
 def undo(view_id: str) -> Response | tuple[str, int]:
     match = load_match(view_id)
-    require_edit(match)
-    form = ActionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    try:
-        entry = match_service.undo(match, web_actor(), _int(form.revision.data))
-    except Conflict as e:
-        return _conflict(match, e)
-    except EntryError as e:
-        flash(e.reason, "error")
-        return redirect(url_for("matches.scoreboard", view_id=view_id))
-    flash(f"Undone: {describe(entry, _noun(match))}.", "ok")
-    return redirect(url_for("matches.scoreboard", view_id=view_id))
+    return _match_action(
+        match,
+        lambda revision: match_service.undo(match, web_actor(), revision),
+        lambda entry: f"Undone: {describe(entry, _noun(match))}.",
+    )
 
 
 @bp.post("/m/<view_id>/stop")
 def stop(view_id: str) -> Response | tuple[str, int]:
     """Hollywood continuous play: notice to stop after the last deal entered."""
     match = load_match(view_id)
+    return _match_action(
+        match,
+        lambda revision: match_service.give_notice(match, web_actor(), revision),
+        lambda hand: (
+            f"Notice given after hand {match_service.number_of(match, hand)}: "
+            "no new game opens; the open games play out."
+        ),
+    )
+
+
+def _match_action(
+    match: Match, act: Callable[[int | None], T], done: Callable[[T], str]
+) -> Response | tuple[str, int]:
+    """A scorer's button on the whole match (undo, notice to stop), at the revision the page
+    showed: the match changed meanwhile gives the conflict page."""
     require_edit(match)
     form = ActionForm()
     if not form.validate_on_submit():
         abort(400)
     try:
-        hand = match_service.give_notice(match, web_actor(), _int(form.revision.data))
+        result = act(parse_int(form.revision.data))
     except Conflict as e:
         return _conflict(match, e)
     except EntryError as e:
         flash(e.reason, "error")
-        return redirect(url_for("matches.scoreboard", view_id=view_id))
-    number = match_service.number_of(match, hand)
-    flash(f"Notice given after hand {number}: no new game opens; the open games play out.", "ok")
-    return redirect(url_for("matches.scoreboard", view_id=view_id))
+        return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+    flash(done(result), "ok")
+    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
 
 
 def _noun(match: Match) -> str:
@@ -254,10 +247,3 @@ def describe(entry: object, noun: str = "hand") -> str:
 def _conflict(match: Match, e: Conflict) -> tuple[str, int]:
     board = board_service.build(match)
     return render_template("conflict.html", match=match, board=board, message=e.message), 409
-
-
-def _int(value: str | None) -> int | None:
-    try:
-        return int(value) if value not in (None, "") else None
-    except ValueError:
-        return None

@@ -7,8 +7,6 @@ The scoreboard and hand URLs are the same as for two-handed matches: the views o
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from flask import (
@@ -23,14 +21,13 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from referee.forms import RULE_PREFIX, ActionForm, new_key
-from referee.models import EntryMode, Hand, HandKindChoice, Match, db
+from referee.models import EntryMode, Hand, HandKindChoice, Match
 from referee.rules.cards import ALL_NATURALS
 from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import get_preset
 from referee.services import matches as match_service
 from referee.services import threehand
 from referee.services.entry import EntryError, IllegalKnock
-from referee.services.matches import Conflict
 from referee.services.threehand import board as board_service
 from referee.services.threehand.entry import normalise
 from referee.threehand_forms import (
@@ -42,7 +39,16 @@ from referee.threehand_forms import (
     three_handed_presets,
 )
 
-from .access import can_edit, load_match, remember, require_edit, web_actor
+from .access import can_edit, load_match, remember, require_edit
+from .flow import (
+    attach_error,
+    digest,
+    needs_preview,
+    reload_preset,
+    resubmit_page,
+    save_edit,
+    save_new,
+)
 
 bp = Blueprint("threehand", __name__)
 
@@ -74,11 +80,7 @@ def new_match() -> str | Response | tuple[str, int]:
     if not form.validate_on_submit():
         return _render_new(form), 400
     preset_name = form.preset.data or DEFAULT
-    if form.rules_from.data != preset_name:
-        preset = get_preset(preset_name)
-        form.fill_rules(preset.rules)
-        form.rules_from.data = preset.name
-        flash(f"Loaded the rules of “{preset.title}”. Check them and start the match.", "info")
+    if reload_preset(form, preset_name):
         return _render_new(form)
     names = form.names()
     try:
@@ -93,7 +95,7 @@ def new_match() -> str | Response | tuple[str, int]:
         if e.field == "players":
             empty = next((s for s, n in enumerate(names) if not n), min(len(names), 2))
             e = EntryError(f"player_{min(empty, MAX_PLAYERS - 1)}", e.reason)
-        _attach(form, e)
+        attach_error(form, e, rules=True)
         return _render_new(form), 400
     remember(match, token)
     flash("Match started. This browser keeps the edit link; share it only with scorers.", "ok")
@@ -135,15 +137,6 @@ def _chosen(name: str | None) -> Any:
         return get_preset(name or DEFAULT)
     except KeyError:
         return get_preset(DEFAULT)
-
-
-def _attach(form: Any, error: EntryError) -> None:
-    for name in (error.field or "", RULE_PREFIX + (error.field or "")):
-        field = getattr(form, name, None) if name else None
-        if field is not None and hasattr(field, "errors"):
-            field.errors = [*list(field.errors), error.reason]
-            return
-    form.form_errors.append(error.reason)
 
 
 # -- scoreboard and settlement ---------------------------------------------------------------
@@ -192,10 +185,8 @@ def _form(match: Match) -> HandFormType:
     return form
 
 
-def _digest(match: Match, values: dict[str, Any]) -> str:
-    data = normalise(values, match.variant)
-    data.pop("note", None)
-    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:20]
+def _digester(match: Match) -> Any:
+    return lambda values: digest(normalise(values, match.variant))
 
 
 def _render(
@@ -210,7 +201,7 @@ def _render(
 ) -> tuple[str, int]:
     board = board or board_service.build(match)
     number = match_service.number_of(match, hand) if hand else len(board.lines) + 1
-    seating = _seating_for(match, board, hand)
+    seating = board_service.seating_at(match, board, hand)
     return render_template(
         "threehand/hand_form.html",
         match=match,
@@ -226,31 +217,11 @@ def _render(
     ), status
 
 
-def _seating_for(
-    match: Match, board: board_service.ThreeBoard, hand: Hand | None
-) -> board_service.NextHand:
-    """What the rotation calls for at this hand: the next hand's seating, or for an edit the
-    seating the hands before it give."""
-    if hand is None:
-        return board.next
-    entries = [board_service.Entry(dict(h.fields()), h) for h in match.live_hands]
-    position = next(i for i, e in enumerate(entries) if e.hand.id == hand.id)
-    return board_service.fold_entries(match, entries[:position]).next
-
-
 def _fill_seating(form: HandFormType, seating: board_service.NextHand) -> None:
     form.dealer_seat.data = seating.dealer
     if isinstance(form, SeatedHandForm):
         form.sitting_out_seat.data = seating.sitting_out[0] if seating.sitting_out else None
         form.captain_seat.data = seating.captain
-
-
-def _attach_hand(form: HandFormType, error: EntryError) -> None:
-    field = getattr(form, error.field, None) if error.field else None
-    if field is not None and hasattr(field, "errors"):
-        field.errors = [*list(field.errors), error.reason]
-    else:
-        form.form_errors.append(error.reason)
 
 
 def _check(
@@ -264,20 +235,12 @@ def _check(
         position = (match_service.number_of(match, hand) or 1) - 1 if hand else None
         _, line, _ = board_service.check_hand(match, form.entry_fields(), position)
     except IllegalKnock as e:
-        _attach_hand(form, e)
+        attach_error(form, e)
         return None, _render(match, form, hand=hand, refused=e.result, status=400)
     except EntryError as e:
-        _attach_hand(form, e)
+        attach_error(form, e)
         return None, _render(match, form, hand=hand, status=400)
     return line, None
-
-
-def _needs_preview(match: Match, form: HandFormType) -> bool:
-    if not form.save.data:
-        return True
-    if form.entry.data != EntryMode.CARDS:
-        return False
-    return form.checked.data != _digest(match, form.entry_fields())
 
 
 def new_hand(match: Match) -> str | Response | tuple[str, int]:
@@ -295,33 +258,15 @@ def new_hand(match: Match) -> str | Response | tuple[str, int]:
     line, page = _check(match, form, None)
     if page is not None:
         return page
-    if _needs_preview(match, form):
-        form.checked.data = _digest(match, form.entry_fields())
+    if needs_preview(form, _digester(match)):
+        form.checked.data = _digester(match)(form.entry_fields())
         return _render(match, form, line=line)
-    try:
-        hand, created = match_service.add_hand(
-            match,
-            form.entry_fields(),
-            web_actor(),
-            idempotency_key=form.idempotency_key.data,
-            expected_number=_int(form.expected_number.data),
-        )
-    except Conflict as e:
-        db.session.rollback()
-        form.expected_number.data = str(len(match.live_hands) + 1)
-        form.checked.data = ""
-        form.form_errors.append(e.message)
-        page_html, _ = _render(match, form)
-        return page_html, 409
-    except EntryError as e:
-        _attach_hand(form, e)
-        return _render(match, form, status=400)
-    number = match_service.number_of(match, hand)
-    if created:
-        flash(f"Hand {number} saved.", "ok")
-    else:
-        flash(f"That hand was already saved (hand {number}); it was not recorded twice.", "info")
-    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+    return save_new(
+        match,
+        form,
+        on_conflict=lambda e: resubmit_page(match, form, e, lambda: _render(match, form)),
+        on_error=lambda e: _render(match, form, status=400),
+    )
 
 
 def edit_hand(match: Match, hand: Hand) -> str | Response | tuple[str, int]:
@@ -337,29 +282,17 @@ def edit_hand(match: Match, hand: Hand) -> str | Response | tuple[str, int]:
     line, page = _check(match, form, hand)
     if page is not None:
         return page
-    if _needs_preview(match, form):
-        form.checked.data = _digest(match, form.entry_fields())
+    if needs_preview(form, _digester(match)):
+        form.checked.data = _digester(match)(form.entry_fields())
         return _render(match, form, hand=hand, line=line)
-    try:
-        match_service.edit_hand(
-            match, hand.id, form.entry_fields(), web_actor(), _int(form.version.data)
-        )
-    except Conflict as e:
-        db.session.rollback()
-        current = db.session.get(Hand, hand.id)
-        return render_template(
-            "conflict.html",
-            match=match,
-            board=board_service.build(match),
-            message=e.message,
-            hand=current if current and current.deleted_at is None else None,
-            mine=normalise(form.entry_fields(), match.variant),
-        ), 409
-    except EntryError as e:
-        _attach_hand(form, e)
-        return _render(match, form, hand=hand, status=400)
-    flash(f"Hand {match_service.number_of(match, hand)} changed; later totals re-derived.", "ok")
-    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+    return save_edit(
+        match,
+        hand,
+        form,
+        build_board=board_service.build,
+        mine=lambda values: normalise(values, match.variant),
+        on_error=lambda e: _render(match, form, hand=hand, status=400),
+    )
 
 
 def show_hand(match: Match, hand: Hand) -> str:
@@ -411,10 +344,3 @@ def _drawn(board: board_service.ThreeBoard, line: board_service.ThreeLine, hand:
         kind=kind,
         names=(names[knocker], names[defender]),
     )
-
-
-def _int(value: str | None) -> int | None:
-    try:
-        return int(value) if value not in (None, "") else None
-    except ValueError:
-        return None

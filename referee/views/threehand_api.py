@@ -20,12 +20,12 @@ Every family also takes ``entry`` (``counts``/``cards``, else guessed), ``upcard
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from collections.abc import Sequence
+from typing import Any
 
 from flask import url_for
 
-from referee.models import Hand, HandKindChoice, Match
+from referee.models import Hand, Match
 from referee.rules.report import arrangement_to_dict, hand_result_to_dict, meld_to_dict
 from referee.rules.results import Step
 from referee.rules.settlement import Settlement
@@ -34,7 +34,18 @@ from referee.services.threehand import BATTLE_ROYAL, CHOUETTE, CUTTHROAT
 from referee.services.threehand import board as board_service
 from referee.services.threehand.entry import BR_SEATS, split_cards, split_deadwoods
 
-Fail = Callable[..., NoReturn]
+from .api_fields import (
+    CARDS_REASON,
+    Fail,
+    check_cards,
+    check_counts,
+    check_knocker,
+    entry_of,
+    is_whole,
+    kind_of,
+    note_of,
+    upcard_of,
+)
 
 COMMON_KEYS = {
     "kind",
@@ -348,19 +359,12 @@ def hand_fields(
             unknown[0],
             f"is not a field of a {_TITLES[family]} hand (known: {', '.join(sorted(keys))})",
         )
-    kind = data.get("kind")
-    if kind is None:
-        fail(400, "kind", "knock, gin, big_gin, dead (or auto with cards)")
-    note = data.get("note") or ""
-    if not isinstance(note, str) or len(note) > 500:
-        fail(400, "note", "text of at most 500 characters")
-    upcard = data.get("upcard")
-    if upcard is not None and not isinstance(upcard, str):
-        fail(400, "upcard", 'a card such as "7S"')
+    kind = kind_of(data, fail)
+    note = note_of(data, fail)
+    upcard = upcard_of(data, fail)
     knocker = _seat(names, data.get("knocker"), "knocker", fail)
-    if kind != HandKindChoice.DEAD and knocker is None:
-        fail(400, "knocker", "who knocked or went gin (a player's name)")
-    seating = _seating_at(match, board, hand)
+    check_knocker(kind, knocker, fail)
+    seating = board_service.seating_at(match, board, hand)
     dealer = _seat(names, data.get("dealer"), "dealer", fail)
     fields: dict[str, Any] = {
         "kind": kind,
@@ -373,25 +377,18 @@ def hand_fields(
         deadwoods = _by_seat(names, data.get("deadwoods"), "deadwoods", fail)
         hands = _by_seat(names, data.get("hands"), "hands", fail)
         for seat, value in enumerate(deadwoods or ()):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            if value is not None and not is_whole(value):
                 fail(400, "deadwoods", f"{names[seat]}'s count must be a whole number")
         for value in hands or ():
             if value is not None and not isinstance(value, str | list):
-                fail(400, "hands", 'cards as a string ("AS 2S 3S ...") or a list of codes')
+                fail(400, "hands", CARDS_REASON)
         fields["entry"] = data.get("entry") or ("cards" if hands is not None else "counts")
         fields["seat_deadwoods"] = deadwoods if deadwoods is not None else [None] * BR_SEATS
         fields["seat_cards"] = [v or "" for v in hands] if hands is not None else None
         return fields
-    for name in ("knocker_cards", "defender_cards"):
-        value = data.get(name)
-        if value is not None and not isinstance(value, str | list):
-            fail(400, name, 'cards as a string ("AS 2S 3S ...") or a list of codes')
-    for name in ("knocker_deadwood", "defender_deadwood"):
-        value = data.get(name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            fail(400, name, "must be a whole number")
-    has_cards = data.get("knocker_cards") is not None or data.get("defender_cards") is not None
-    fields["entry"] = data.get("entry") or ("cards" if has_cards else "counts")
+    check_cards(data, fail)
+    check_counts(data, fail)
+    fields["entry"] = entry_of(data)
     for name in TWO_PLAYER_KEYS:
         fields[name] = data.get(name)
     if family == CUTTHROAT:
@@ -420,16 +417,6 @@ def _sitting_out(
     if out is not None and out != third:
         fail(400, "sitting_out", f"{names[third]} sat out: {names[out]} is named as a player")
     return third
-
-
-def _seating_at(
-    match: Match, board: board_service.ThreeBoard, hand: Hand | None
-) -> board_service.NextHand:
-    if hand is None:
-        return board.next
-    entries = [board_service.Entry(dict(h.fields()), h) for h in match.live_hands]
-    position = next(i for i, e in enumerate(entries) if e.hand.id == hand.id)
-    return board_service.fold_entries(match, entries[:position]).next
 
 
 def patched(match: Match, hand: Hand, data: dict[str, Any]) -> dict[str, Any]:

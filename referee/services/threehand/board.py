@@ -35,7 +35,7 @@ from .entry import Result, normalise, rule
 from .setup import cut_order
 
 if TYPE_CHECKING:
-    from referee.models import Match
+    from referee.models import Hand, Match
 
 
 @dataclass
@@ -292,6 +292,16 @@ def fold_entries(match: Match, entries: Sequence[Entry]) -> ThreeBoard:
     folded, good = _robust(lambda ls: fold(ls, rules, names, order), good, names)
     board = _BOARDS[family](match, rules, names, lines, good, folded)
     return board
+
+
+def seating_at(match: Match, board: ThreeBoard, hand: Hand | None) -> NextHand:
+    """What the rotation calls for at ``hand``: with none, the next hand's seating; for an
+    edit, the seating the hands before it give."""
+    if hand is None:
+        return board.next
+    entries = [Entry(dict(h.fields()), h) for h in match.live_hands]
+    position = next(i for i, e in enumerate(entries) if e.hand.id == hand.id)
+    return fold_entries(match, entries[:position]).next
 
 
 def empty_fold(family: str, rules: Ruleset, order: Sequence[int]) -> None:

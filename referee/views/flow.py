@@ -1,0 +1,174 @@
+"""What the entry pages share: errors on their fields, the preview-before-save digest, saving
+a new or changed hand (or deal) with its conflict page, and the new-match preset reload.
+
+The two-handed pages (:mod:`.hands`, :mod:`.matches`) and the three-handed ones
+(:mod:`.threehand`) differ in their forms and boards, not in these steps.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from flask import flash, redirect, render_template, url_for
+from werkzeug.wrappers import Response
+
+from referee.forms import RULE_PREFIX
+from referee.models import EntryMode, Hand, Match, db
+from referee.rules.variants import get_preset
+from referee.services import matches as match_service
+from referee.services.entry import EntryError
+from referee.services.matches import Conflict
+
+from .access import web_actor
+
+Page = tuple[str, int]
+
+
+def parse_int(value: str | None) -> int | None:
+    """A hidden field's number (version, revision, expected hand), or None when absent or bad."""
+    try:
+        return int(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def attach_error(
+    form: Any, error: EntryError, *, rules: bool = False, flash_other: bool = False
+) -> None:
+    """Put the error on its field (with ``rules``, also a house-rule field of that name);
+    otherwise on the form as a whole, or with ``flash_other`` as a flashed message."""
+    names = (error.field or "", RULE_PREFIX + (error.field or "")) if rules else (error.field,)
+    for name in names:
+        field = getattr(form, name, None) if name else None
+        if field is not None and hasattr(field, "errors"):
+            field.errors = [*list(field.errors), error.reason]
+            return
+    if flash_other:
+        flash(error.reason, "error")
+    else:
+        form.form_errors.append(error.reason)
+
+
+def digest(normalised: Mapping[str, Any]) -> str:
+    """A short fingerprint of an entry as normalised, its note aside."""
+    data = {k: v for k, v in normalised.items() if k != "note"}
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:20]
+
+
+def needs_preview(form: Any, digest_of: Callable[[dict[str, Any]], str]) -> bool:
+    """Full-card hands are saved only after their ruling was shown for exactly these cards."""
+    if not form.save.data:
+        return True
+    if form.entry.data != EntryMode.CARDS:
+        return False
+    return bool(form.checked.data != digest_of(form.entry_fields()))
+
+
+def _to_scoreboard(match: Match) -> Response:
+    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+
+
+def save_new(
+    match: Match,
+    form: Any,
+    *,
+    on_conflict: Callable[[Conflict], Page],
+    on_error: Callable[[EntryError], Page],
+    noun: str = "hand",
+) -> Response | Page:
+    """Record the form's new hand (once, whatever the retries) and go back to the scoreboard;
+    someone else's change first gives ``on_conflict``'s page (after a rollback)."""
+    try:
+        hand, created = match_service.add_hand(
+            match,
+            form.entry_fields(),
+            web_actor(),
+            idempotency_key=form.idempotency_key.data,
+            expected_number=parse_int(form.expected_number.data),
+        )
+    except Conflict as e:
+        db.session.rollback()
+        return on_conflict(e)
+    except EntryError as e:
+        attach_error(form, e)
+        return on_error(e)
+    number = match_service.number_of(match, hand)
+    if created:
+        flash(f"{noun.capitalize()} {number} saved.", "ok")
+    else:
+        again = f"That {noun} was already saved ({noun} {number}); it was not recorded twice."
+        flash(again, "info")
+    return _to_scoreboard(match)
+
+
+def resubmit_page(match: Match, form: Any, e: Conflict, render: Callable[[], Page]) -> Page:
+    """A new hand that lost the race: its form again, numbered for the match as it is now."""
+    form.expected_number.data = str(len(match.live_hands) + 1)
+    form.checked.data = ""
+    form.form_errors.append(e.message)
+    page, _ = render()
+    return page, 409
+
+
+def conflict_page(
+    match: Match,
+    board: Any,
+    message: str,
+    hand_id: int,
+    *,
+    mine: Mapping[str, Any] | None = None,
+    deleted_too: bool = False,
+) -> Page:
+    """The 409 page: what changed, the hand as it stands (unless deleted, or ``deleted_too``),
+    and with ``mine`` what this browser tried to save."""
+    current = db.session.get(Hand, hand_id)
+    if current is not None and current.deleted_at is not None and not deleted_too:
+        current = None
+    return render_template(
+        "conflict.html", match=match, board=board, message=message, hand=current, mine=mine
+    ), 409
+
+
+def save_edit(
+    match: Match,
+    hand: Hand,
+    form: Any,
+    *,
+    build_board: Callable[[Match], Any],
+    mine: Callable[[dict[str, Any]], Mapping[str, Any]],
+    on_error: Callable[[EntryError], Page],
+    noun: str = "hand",
+) -> Response | Page:
+    """Record the form's change to ``hand`` at the version it was loaded at and go back to the
+    scoreboard; a change by someone else first gives the conflict page."""
+    try:
+        match_service.edit_hand(
+            match, hand.id, form.entry_fields(), web_actor(), parse_int(form.version.data)
+        )
+    except Conflict as e:
+        db.session.rollback()
+        message = e.message if noun == "hand" else e.message.replace("hand", noun)
+        return conflict_page(
+            match, build_board(match), message, hand.id, mine=mine(form.entry_fields())
+        )
+    except EntryError as e:
+        attach_error(form, e)
+        return on_error(e)
+    number = match_service.number_of(match, hand)
+    flash(f"{noun.capitalize()} {number} changed; later totals re-derived.", "ok")
+    return _to_scoreboard(match)
+
+
+def reload_preset(form: Any, preset_name: str) -> bool:
+    """The preset was changed without the page's script filling in its rules: fill them in
+    (True, the page is shown again to check them); False when they are already that preset's."""
+    if form.rules_from.data == preset_name:
+        return False
+    preset = get_preset(preset_name)
+    form.fill_rules(preset.rules)
+    form.rules_from.data = preset.name
+    flash(f"Loaded the rules of “{preset.title}”. Check them and start the match.", "info")
+    return True
