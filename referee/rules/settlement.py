@@ -45,6 +45,12 @@ class SettlementRounding(StrEnum):
         """The multiple amounts are rounded to, or None for no rounding."""
         return _ROUNDING_UNITS[self]
 
+    @property
+    def note(self) -> str:
+        """What people read beside a rounded amount ("" when nothing is rounded)."""
+        unit = self.unit
+        return "" if unit is None else f"rounded to the nearest {unit}, halves up"
+
     def apply(self, amount: Decimal) -> Decimal:
         """``amount`` rounded to the nearest multiple of :attr:`unit`, a half rounding away
         from zero; unchanged when there is no rounding.

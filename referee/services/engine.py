@@ -135,7 +135,9 @@ def settle(standing: Standing, stake: Decimal) -> Money | None:
     folded = standing.ledger
     if folded is None or not folded.finished_games:
         return None
-    return _money(settlement.settle(folded.totals, stake, folded.extras))
+    return _money(
+        settlement.settle(folded.totals, stake, folded.extras, folded.rules.settlement_rounding)
+    )
 
 
 def _money(result: settlement.Settlement) -> Money:
@@ -229,7 +231,7 @@ def fold_sheet(
                 raise
             refusal = refusal or str(e)
             count -= 1
-    money = hollywood.settle_hollywood(folded, stake)
+    money = hollywood.settle_hollywood(folded, stake, rules.settlement_rounding)
     by_game = {g.number: _money(g.settlement) for g in money.games}
     columns = []
     for game in folded.games:

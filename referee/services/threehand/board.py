@@ -445,13 +445,13 @@ def _cutthroat_board(
         GameSettlement(
             number=g.number,
             label=_game_label(g.number, g.winner, names),
-            settlement=folded.settle_game(g.number, stake),
+            settlement=folded.settle_game(g.number, stake, rules.settlement_rounding),
             finals=g.final_totals or (),
             winner=g.winner,
         )
         for g in folded.ledger.finished_games
     ]
-    money = folded.settle_match(stake) if games else None
+    money = folded.settle_match(stake, rules.settlement_rounding) if games else None
     return ThreeBoard(
         match, rules, names, CUTTHROAT, lines, standing, list(names), next_hand, money, games
     )
@@ -522,14 +522,14 @@ def _chouette_board(
             GameSettlement(
                 number=g.number,
                 label=f"Game {g.number} · {names[g.box]} in the box · {result}, value {g.value}",
-                settlement=g.settle(stake),
+                settlement=g.settle(stake, rules.settlement_rounding),
                 finals=g.ledger.final_totals or (),
                 value=g.value,
                 box=g.box,
                 box_won=won,
             )
         )
-    money = folded.settle_match(stake) if games else None
+    money = folded.settle_match(stake, rules.settlement_rounding) if games else None
     shown = standing.game
     shown_box = folded.games[shown - 1].box if shown <= len(folded.games) else following.box
     board = ThreeBoard(
@@ -612,14 +612,16 @@ def _battle_royal_board(
         GameSettlement(
             number=g.number,
             label=_game_label(g.number, g.winner, names),
-            settlement=folded.settle_game(g.number, stake),
+            settlement=folded.settle_game(g.number, stake, rules.settlement_rounding),
             finals=g.final_totals or (),
             winner=g.winner,
         )
         for g in folded.ledger.finished_games
     ]
     ledger = folded.ledger
-    money = settle(ledger.totals, stake, ledger.extras) if games else None
+    money = (
+        settle(ledger.totals, stake, ledger.extras, rules.settlement_rounding) if games else None
+    )
     return ThreeBoard(
         match, rules, names, BATTLE_ROYAL, lines, standing, list(names), next_hand, money, games
     )
