@@ -176,6 +176,31 @@ def _masks_with_jokers(cards: Sequence[Card]) -> tuple[int, int, int, int, int]:
     return masks[0], masks[1], masks[2], masks[3], jokers
 
 
+def _read_hand(cards: Sequence[Card], rules: Ruleset) -> tuple[_Entry, int, int, int, int, int]:
+    """The table's precomputed entry, and the hand as four suit masks plus its joker count.
+
+    The one place a hand is read: a tight loop, because it runs once per evaluated hand.
+    """
+    entry = _BY_ID.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _entry(rules)
+    m0 = m1 = m2 = m3 = 0
+    try:
+        for c in cards:
+            s = c.suit
+            if s is _S:
+                m0 |= _BIT[c.rank]  # type: ignore[index]
+            elif s is _H:
+                m1 |= _BIT[c.rank]  # type: ignore[index]
+            elif s is _D:
+                m2 |= _BIT[c.rank]  # type: ignore[index]
+            else:
+                m3 |= _BIT[c.rank]  # type: ignore[index]
+    except TypeError:  # a joker: no rank, no suit
+        return (entry, *_masks_with_jokers(cards))
+    return entry, m0, m1, m2, m3, 0
+
+
 def _set_choices(m0: int, m1: int, m2: int, m3: int, ranks: int) -> list[tuple[int, int, int, int]]:
     """Suit masks left by every choice of sets among ``ranks`` (each held 3 or 4 times)."""
     states = [(m0, m1, m2, m3)]
@@ -287,26 +312,9 @@ def min_deadwood(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> int:
     >>> min_deadwood(parse_cards("AS 2S 3S 4S 7H 7D 7C KH KD 9C"))
     29
     """
-    entry = _BY_ID.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = _entry(rules)
+    entry, m0, m1, m2, m3, jokers = _read_hand(cards, rules)
     run = entry[1]
-    m0 = m1 = m2 = m3 = 0
-    try:
-        for c in cards:
-            s = c.suit
-            if s is _S:
-                m0 |= _BIT[c.rank]  # type: ignore[index]
-            elif s is _H:
-                m1 |= _BIT[c.rank]  # type: ignore[index]
-            elif s is _D:
-                m2 |= _BIT[c.rank]  # type: ignore[index]
-            else:
-                m3 |= _BIT[c.rank]  # type: ignore[index]
-        extra = 0
-    except TypeError:  # a joker: no rank, no suit
-        m0, m1, m2, m3, jokers = _masks_with_jokers(cards)
-        extra = jokers * entry[5]
+    extra = jokers * entry[5]
     ge3 = (m0 & m1 & (m2 | m3)) | ((m0 | m1) & m2 & m3)
     if not ge3:
         return run[m0] + run[m1] + run[m2] + run[m3] + extra
@@ -321,29 +329,11 @@ def deadwood_and_after_discard(
     What a referee needs after the draw: the first is 0 for big gin, the second is what the
     player could knock with.
     """
-    entry = _BY_ID.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = _entry(rules)
+    entry, m0, m1, m2, m3, jokers = _read_hand(cards, rules)
     run = entry[1]
     gain = entry[2]
-    m0 = m1 = m2 = m3 = 0
-    try:
-        for c in cards:
-            s = c.suit
-            if s is _S:
-                m0 |= _BIT[c.rank]  # type: ignore[index]
-            elif s is _H:
-                m1 |= _BIT[c.rank]  # type: ignore[index]
-            elif s is _D:
-                m2 |= _BIT[c.rank]  # type: ignore[index]
-            else:
-                m3 |= _BIT[c.rank]  # type: ignore[index]
-        extra = 0
-        joker_gain = _NEG
-    except TypeError:  # a joker: no rank, no suit
-        m0, m1, m2, m3, jokers = _masks_with_jokers(cards)
-        extra = jokers * entry[5]
-        joker_gain = entry[5] if jokers else _NEG
+    extra = jokers * entry[5]
+    joker_gain = entry[5] if jokers else _NEG
     ge3 = (m0 & m1 & (m2 | m3)) | ((m0 | m1) & m2 & m3)
     if not ge3:
         total = run[m0] + run[m1] + run[m2] + run[m3]
