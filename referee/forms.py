@@ -284,52 +284,75 @@ class HandForm(FlaskForm):
 
 
 _COUNT = {"inputmode": "numeric", "min": 0}
+_CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+
+ENTRY_CHOICES = [
+    choice(EntryMode.COUNTS, "Quick: deadwood counts"),
+    choice(EntryMode.CARDS, "Full cards"),
+]
+
+# The fields of one table of a deal, named ``t1_kind``, ``t2_knocker_cards``... in DealForm.
+TABLE_INPUTS = (
+    "entry",
+    "kind",
+    "knocker_seat",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "knocker_cards",
+    "defender_cards",
+    "upcard",
+)
+
+
+def _table_fields(number: int) -> dict[str, Field]:
+    """One table's result: the counts, or both players' cards."""
+    fields: dict[str, Field] = {
+        "entry": RadioField("Entry", choices=ENTRY_CHOICES, default=EntryMode.COUNTS),
+        "kind": RadioField(
+            "How it ended",
+            choices=[*KIND_CHOICES, choice(HandKindChoice.AUTO, "Let the cards say")],
+            default=HandKindChoice.KNOCK,
+        ),
+        "knocker_seat": RadioField(
+            "Who knocked or went gin", coerce=int, validate_choice=False, validators=[Optional()]
+        ),
+        "knocker_deadwood": IntegerField(
+            "Knocker's deadwood",
+            validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+            render_kw=_COUNT,
+        ),
+        "defender_deadwood": IntegerField(
+            "Defender's deadwood",
+            description="after laying off (for gin: all unmatched cards)",
+            validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+            render_kw=_COUNT,
+        ),
+        "knocker_cards": StringField(
+            "Knocker's cards",
+            description="the 10 cards after the knock discard (11 for big gin)",
+            validators=[Optional(), Length(max=200)],
+            render_kw=_CARD_INPUT,
+        ),
+        "defender_cards": StringField(
+            "Defender's cards",
+            description="all 10 cards",
+            validators=[Optional(), Length(max=200)],
+            render_kw=_CARD_INPUT,
+        ),
+        "upcard": StringField(
+            "Upcard",
+            validators=[Optional(), Length(max=8)],
+            render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+        ),
+    }
+    return {f"t{number}_{name}": field for name, field in fields.items()}
 
 
 class DealForm(FlaskForm):
-    """A partnership deal: the side that dealt, and each table's result (quick entry)."""
+    """A partnership deal: the side that dealt, and each table's result (deadwood counts or
+    both players' cards, table by table)."""
 
     dealer_seat = RadioField("The side that deals", coerce=int)
-    t1_kind = RadioField("How it ended", choices=KIND_CHOICES, default=HandKindChoice.KNOCK)
-    t1_knocker_seat = RadioField(
-        "Who knocked or went gin", coerce=int, validate_choice=False, validators=[Optional()]
-    )
-    t1_knocker_deadwood = IntegerField(
-        "Knocker's deadwood",
-        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
-        render_kw=_COUNT,
-    )
-    t1_defender_deadwood = IntegerField(
-        "Defender's deadwood",
-        description="after laying off (for gin: all unmatched cards)",
-        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
-        render_kw=_COUNT,
-    )
-    t1_upcard = StringField(
-        "Upcard",
-        validators=[Optional(), Length(max=8)],
-        render_kw={"autocomplete": "off", "autocapitalize": "characters"},
-    )
-    t2_kind = RadioField("How it ended", choices=KIND_CHOICES, default=HandKindChoice.KNOCK)
-    t2_knocker_seat = RadioField(
-        "Who knocked or went gin", coerce=int, validate_choice=False, validators=[Optional()]
-    )
-    t2_knocker_deadwood = IntegerField(
-        "Knocker's deadwood",
-        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
-        render_kw=_COUNT,
-    )
-    t2_defender_deadwood = IntegerField(
-        "Defender's deadwood",
-        description="after laying off (for gin: all unmatched cards)",
-        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
-        render_kw=_COUNT,
-    )
-    t2_upcard = StringField(
-        "Upcard",
-        validators=[Optional(), Length(max=8)],
-        render_kw={"autocomplete": "off", "autocapitalize": "characters"},
-    )
     note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
     idempotency_key = HiddenField()
     expected_number = HiddenField()
@@ -353,19 +376,7 @@ class DealForm(FlaskForm):
         return self[f"t{number}_{name}"]
 
     def entry_fields(self) -> dict[str, Any]:
-        tables = []
-        for n in self.TABLES:
-            kind = self.table(n, "kind").data
-            tables.append(
-                {
-                    "entry": EntryMode.COUNTS,
-                    "kind": kind,
-                    "knocker_seat": self.table(n, "knocker_seat").data,
-                    "knocker_deadwood": self.table(n, "knocker_deadwood").data,
-                    "defender_deadwood": self.table(n, "defender_deadwood").data,
-                    "upcard": self.table(n, "upcard").data,
-                }
-            )
+        tables = [{name: self.table(n, name).data for name in TABLE_INPUTS} for n in self.TABLES]
         return {
             "dealer_seat": self.dealer_seat.data,
             "tables": tables,
@@ -378,11 +389,14 @@ class DealForm(FlaskForm):
         if values.get("note"):
             self.note.data = values["note"]
         for n, table in zip(self.TABLES, values.get("tables") or [], strict=False):
-            for name in ("kind", "knocker_seat", "knocker_deadwood", "defender_deadwood"):
+            for name in TABLE_INPUTS:
                 if table and table.get(name) is not None:
                     self.table(n, name).data = table[name]
-            if table and table.get("upcard"):
-                self.table(n, "upcard").data = table["upcard"]
+
+
+for _number in DealForm.TABLES:
+    for _name, _field in _table_fields(_number).items():
+        setattr(DealForm, _name, _field)  # WTForms' FormMeta takes fields added this way
 
 
 def new_key() -> str:
@@ -407,8 +421,6 @@ ANNOUNCED_CHOICES = [
     choice(HandKindChoice.GIN, "Gin"),
     choice(HandKindChoice.BIG_GIN, "Big gin"),
 ]
-
-_CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
 
 
 class CheckBase(FlaskForm):

@@ -5,6 +5,10 @@
 // target is a hand by default (a card is in one hand only); data-role="spread" makes it the
 // melds laid down from the hand named by data-of ("|" between melds); the upcard takes one
 // card. A .hand-input[data-counts] says how many cards a hand needs ("10 11").
+//
+// A page may hold several pickers, each for its own hands (a partnership deal: one per
+// table). A picker's data-prefix names its table's fields ("t2_": t2_kind, t2_knocker_cards,
+// t2_upcard); its checks and its cards stay within the closest [data-table] (else the form).
 "use strict";
 (() => {
   const SUITS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
@@ -24,10 +28,11 @@
   const label = (c) => (c.startsWith("JK") ? c : c.slice(0, -1) + SYMBOL[c.slice(-1)]);
   const tokens = (text) => text.split(/[\s,;]+/).filter(Boolean);
 
-  document.addEventListener("DOMContentLoaded", () => {
-    const picker = document.getElementById("picker");
-    const form = picker && picker.closest("form");
-    if (!form || !picker) return;
+  function setup(picker) {
+    const form = picker.closest("form");
+    if (!form) return;
+    const scope = picker.closest("[data-table]") || form;
+    const prefix = picker.dataset.prefix || "";
     picker.hidden = false;
     const fields = {};
     const roles = {};
@@ -35,19 +40,22 @@
       const input = document.getElementById(b.dataset.target);
       if (!input) continue;
       fields[b.dataset.target] = input;
-      roles[b.dataset.target] = b.dataset.role || (b.dataset.target === "upcard" ? "upcard" : "hand");
+      roles[b.dataset.target] = b.dataset.role
+        || (b.dataset.target === prefix + "upcard" ? "upcard" : "hand");
     }
     const hands = Object.keys(fields).filter((name) => roles[name] === "hand");
     const source = (name) => picker.querySelector(`.target[data-target="${name}"]`).dataset.of;
-    const size = Number(form.querySelector(".hand-input").dataset.size || 10);
+    const size = Number(scope.querySelector(".hand-input").dataset.size || 10);
+    // The picker's colours name the field without its table's prefix (in-knocker_cards).
+    const tone = (name) => "in-" + name.slice(prefix.length);
     let active = hands[0];
 
-    const kind = () => (form.querySelector("input[name=kind]:checked") || {}).value;
+    const kind = () => (scope.querySelector(`input[name=${prefix}kind]:checked`) || {}).value;
     const expected = (name) => {
-      const box = form.querySelector(`.hand-input[data-target="${name}"]`);
+      const box = scope.querySelector(`.hand-input[data-target="${name}"]`);
       if (box && box.dataset.counts) return box.dataset.counts.split(/\s+/).map(Number);
       if (roles[name] === "upcard") return [0, 1];
-      if (name !== "knocker_cards") return [size];
+      if (name !== prefix + "knocker_cards") return [size];
       const k = kind();
       if (k === "big_gin") return [size + 1];
       if (k === "auto") return [size, size + 1];
@@ -96,7 +104,7 @@
         let chosen = false;
         for (const name of Object.keys(fields)) {
           const has = held[name].some((x) => x.code === c);
-          button.classList.toggle("in-" + name, has);
+          button.classList.toggle(tone(name), has);
           chosen = chosen || (has && roles[name] !== "spread");
         }
         button.setAttribute("aria-pressed", String(chosen));
@@ -186,5 +194,9 @@
     form.addEventListener("change", check);
     setActive(hands[0]);
     check();
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    for (const picker of document.querySelectorAll(".picker")) setup(picker);
   });
 })();

@@ -244,6 +244,8 @@ def _render_deal(
         number=position + 1,
         tables=partnership.pairings(position, side),
         deal=deal,
+        deck=ALL_NATURALS,
+        hand_size=board.rules.hand_size,
     ), status
 
 
@@ -263,6 +265,21 @@ def _rule_deal_form(
         )
 
 
+def _deal_needs_preview(form: DealForm) -> bool:
+    """As for a two-handed hand: a deal with cards at a table is saved only after its ruling
+    was shown for exactly these cards; counts alone save straight away."""
+    if not form.save.data:
+        return True
+    values = form.entry_fields()
+    if not any(t["entry"] == EntryMode.CARDS for t in values["tables"]):
+        return False
+    return bool(form.checked.data != digest(normalise_deal(values)))
+
+
+def _preview_deal(form: DealForm) -> None:
+    form.checked.data = digest(normalise_deal(form.entry_fields()))
+
+
 def _new_deal(match: Match) -> str | Response | tuple[str, int]:
     board = board_service.build(match)
     position = len(board.lines)
@@ -275,7 +292,8 @@ def _new_deal(match: Match) -> str | Response | tuple[str, int]:
     deal, page = _rule_deal_form(match, form, board, position, None)
     if page is not None:
         return page
-    if not form.save.data:
+    if _deal_needs_preview(form):
+        _preview_deal(form)
         return _render_deal(match, form, board=board, position=position, deal=deal)
 
     def conflict(e: Conflict) -> tuple[str, int]:
@@ -305,7 +323,8 @@ def _edit_deal(match: Match, hand: Hand) -> str | Response | tuple[str, int]:
     deal, page = _rule_deal_form(match, form, board, position, hand)
     if page is not None:
         return page
-    if not form.save.data:
+    if _deal_needs_preview(form):
+        _preview_deal(form)
         return _render_deal(match, form, board=board, position=position, hand=hand, deal=deal)
     return save_edit(
         match,

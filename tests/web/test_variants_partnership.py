@@ -355,3 +355,107 @@ def test_oklahoma_partnership_takes_an_upcard_per_table(client):
 def test_the_home_page_lists_a_partnership_by_its_sides(client):
     four(client)
     assert "Ann & Cat v Ben & Dan" in text(client.get("/"))
+
+
+# -- full cards at a table in the deal form -------------------------------------------------
+
+# R7: Ann knocks with 3 (3D) against a defender left with 24 after chained layoffs: +21.
+KNOCKER_CARDS = "5S 6S 7S KH KD KC AH AD AC 3D"
+DEFENDER_CARDS = "8S 8H 8D 8C 9S KS 2C 2H QD JC"
+
+
+def with_cards(data, n, knocker, knocker_cards, defender_cards, kind="auto"):
+    """The form's table ``n`` switched to full cards."""
+    data = dict(data)
+    data.update(
+        {
+            f"t{n}_entry": "cards",
+            f"t{n}_kind": kind,
+            f"t{n}_knocker_seat": str(knocker),
+            f"t{n}_knocker_deadwood": "",
+            f"t{n}_defender_deadwood": "",
+            f"t{n}_knocker_cards": knocker_cards,
+            f"t{n}_defender_cards": defender_cards,
+        }
+    )
+    return data
+
+
+def test_the_deal_form_offers_counts_or_cards_at_each_table(client):
+    view_id = four(client)
+    page = text(client.get(f"/m/{view_id}/hands/new"))
+    for n in (1, 2):
+        assert f'name="t{n}_entry"' in page and f'id="t{n}_picker"' in page
+        assert f'name="t{n}_knocker_cards"' in page and f'name="t{n}_defender_cards"' in page
+        assert f'data-target="t{n}_knocker_cards"' in page
+    assert "picker.js" in page
+
+
+def test_cards_at_one_table_score_as_the_counts_they_make(client, app):
+    view_id = four(client)
+    url = f"/m/{view_id}/hands/new"
+    data = deal_data(hand_form(client, url), beats(A, 16), (C, "knock", 2, 14))
+    data = with_cards(data, 1, A, KNOCKER_CARDS, DEFENDER_CARDS)
+    # cards are saved only once their ruling was shown
+    response = client.post(url, data={**data, "save": "1"})
+    assert response.status_code == 200
+    page = plain(response)
+    assert "Ann & Cat +33" in page and "Not saved yet" in page
+    assert stored(app, view_id)["hands"] == []
+    checked = form_values(response.get_data(as_text=True))["checked"]
+    response = client.post(url, data={**data, "checked": checked, "save": "1"})
+    assert response.status_code == 302, plain(response)
+    assert totals(client, view_id) == (33, 0)
+    # the same deal as the counts the cards make (3 against 24) scores the same
+    counts = four(client)
+    assert add_deal(client, counts, (A, "knock", 3, 24), (C, "knock", 2, 14)).status_code == 302
+    assert totals(client, counts) == totals(client, view_id)
+    # stored as entered, and the edit form comes back with the cards
+    ((_, _, _, fields),) = stored(app, view_id)["hands"]
+    first, second = fields["tables"]
+    assert first["entry"] == "cards" and first["knocker_cards"] == KNOCKER_CARDS
+    assert first["knocker_deadwood"] is None
+    assert second["entry"] == "counts" and second["defender_deadwood"] == 14
+    (hand_id,) = hand_ids(client, view_id)
+    values = form_values(client.get(f"/m/{view_id}/hands/{hand_id}/edit").get_data(as_text=True))
+    assert values["t1_entry"] == "cards" and values["t1_kind"] == "auto"
+    assert values["t1_defender_cards"] == DEFENDER_CARDS
+    assert values["t2_entry"] == "counts" and values["t2_knocker_deadwood"] == "2"
+
+
+def test_a_bad_card_at_table_2_is_refused_beside_its_field(client, app):
+    view_id = four(client)
+    before = stored(app, view_id)
+    url = f"/m/{view_id}/hands/new"
+    data = deal_data(hand_form(client, url), beats(A, 16), beats(C, 12))
+    data = with_cards(data, 2, C, KNOCKER_CARDS, DEFENDER_CARDS.replace("2H", "1H"))
+    for button in ("check", "save"):
+        response = client.post(url, data={**data, button: "1"})
+        assert response.status_code == 400
+        page = text(response)
+        block = page.split('name="t2_defender_cards"')[1].split("</div>")[0]
+        assert "`1H` is not a card" in block
+        assert "is not a card" not in page.split('name="t2_defender_cards"')[0]
+        assert stored(app, view_id) == before
+    # a card twice at one table is refused too
+    data = with_cards(data, 2, C, KNOCKER_CARDS, DEFENDER_CARDS.replace("2H", "3D"))
+    response = client.post(url, data={**data, "check": "1"})
+    assert response.status_code == 400
+    block = text(response).split('name="t2_defender_cards"')[1].split("</div>")[0]
+    assert "in both hands" in block
+    assert stored(app, view_id) == before
+
+
+def test_each_table_plays_its_own_pack_so_a_card_may_be_at_both(client, app):
+    view_id = four(client)
+    url = f"/m/{view_id}/hands/new"
+    data = deal_data(hand_form(client, url), beats(A, 16), beats(C, 12))
+    data = with_cards(data, 1, A, KNOCKER_CARDS, DEFENDER_CARDS)
+    data = with_cards(data, 2, C, KNOCKER_CARDS, DEFENDER_CARDS)
+    response = client.post(url, data={**data, "check": "1"})
+    assert response.status_code == 200, plain(response)
+    assert "Ann & Cat +42" in plain(response)
+    checked = form_values(response.get_data(as_text=True))["checked"]
+    response = client.post(url, data={**data, "checked": checked, "save": "1"})
+    assert response.status_code == 302, plain(response)
+    assert totals(client, view_id) == (42, 0)
