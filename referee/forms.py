@@ -239,6 +239,12 @@ class HandForm(FlaskForm):
         validators=[Optional(), Length(max=200)],
         render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"},
     )
+    spread = StringField(
+        "Spread laid down",
+        description="the melds the knocker laid down, separated by | (left empty: the best spread)",
+        validators=[Optional(), Length(max=200)],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"},
+    )
     upcard = StringField(
         "Upcard",
         description="the first upcard (Oklahoma needs it)",
@@ -272,6 +278,7 @@ class HandForm(FlaskForm):
             "defender_deadwood": self.defender_deadwood.data,
             "knocker_cards": self.knocker_cards.data,
             "defender_cards": self.defender_cards.data,
+            "spread": self.spread.data,
             "upcard": self.upcard.data,
             "note": self.note.data,
             "stop_after": bool(self.stop_after.data),

@@ -146,6 +146,7 @@ HAND_FIELDS = (
     "entry",
     "knocker_cards",
     "defender_cards",
+    "spread",
     "knocker_deadwood",
     "defender_deadwood",
     "upcard",
@@ -176,6 +177,9 @@ class Hand(db.Model):
     entry: Mapped[str] = mapped_column(String(8))
     knocker_cards: Mapped[str | None] = mapped_column(String(200))  # card codes, as entered
     defender_cards: Mapped[str | None] = mapped_column(String(200))
+    # Full cards: the melds the knocker laid down, as entered ("5S 6S 7S | KH KD KC"); None
+    # when not entered (the engine takes the best spread, RULES.md R3).
+    spread: Mapped[str | None] = mapped_column(Text)
     knocker_deadwood: Mapped[int | None] = mapped_column(Integer)
     defender_deadwood: Mapped[int | None] = mapped_column(Integer)
     upcard: Mapped[str | None] = mapped_column(String(8))

@@ -118,6 +118,7 @@ _AUDIT_LABELS = {
     "defender_deadwood": "defender deadwood",
     "knocker_cards": "knocker's cards",
     "defender_cards": "defender's cards",
+    "spread": "spread laid down",
     "upcard": "upcard",
     "tables": "tables",
     "stop_after": "notice to stop after it",

@@ -27,7 +27,7 @@ CARD_KINDS = (HandKindChoice.AUTO, *KINDS)
 _ENGINE_FIELD = {
     "knocker": "knocker_cards",
     "defender": "defender_cards",
-    "spread": "knocker_cards",
+    "spread": "spread",
 }
 
 
@@ -62,6 +62,11 @@ def normalise(fields: Mapping[str, Any]) -> dict[str, Any]:
         out["knocker_cards"] = out["defender_cards"] = None
     if kind == HandKindChoice.DEAD or entry == EntryMode.CARDS:
         out["knocker_deadwood"] = out["defender_deadwood"] = None
+    out["spread"] = (
+        None
+        if kind == HandKindChoice.DEAD or entry == EntryMode.COUNTS
+        else spread_text(out.get("spread"))
+    )
     if entry == EntryMode.COUNTS and kind in (HandKindChoice.GIN, HandKindChoice.BIG_GIN):
         out["knocker_deadwood"] = 0
     for name in ("knocker_cards", "defender_cards", "upcard"):
@@ -73,6 +78,31 @@ def normalise(fields: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def spread_text(value: Any) -> str | None:
+    """A declared spread as stored: melds of card codes separated by `` | `` ("5S 6S 7S | KH
+    KD KC"), from that text or a list of melds (each a string or a list of codes); None when
+    empty. Anything else is kept as text for the ruling to refuse."""
+    if isinstance(value, str):
+        groups: list[Any] = value.split("|")
+    elif isinstance(value, list | tuple):
+        groups = list(value)
+    else:
+        return None if value is None else str(value)
+    melds = []
+    for group in groups:
+        if isinstance(group, list | tuple):
+            group = " ".join(str(c) for c in group)
+        text = " ".join(str(group).split())
+        if text:
+            melds.append(text)
+    return " | ".join(melds) or None
+
+
+def spread_melds(text: str | None) -> list[list[str]] | None:
+    """A stored spread as a list of melds of card codes."""
+    return [meld.split() for meld in text.split("|")] if text else None
+
+
 def rule_entry(fields: Mapping[str, Any], rules: Ruleset) -> HandResult:
     """Rule one entered hand, or raise :class:`EntryError` naming the field at fault.
 
@@ -82,6 +112,13 @@ def rule_entry(fields: Mapping[str, Any], rules: Ruleset) -> HandResult:
     result = _rule_cached(json.dumps(fields, sort_keys=True, default=str), rules)
     if not result.finished:
         field = "knocker_cards" if fields["entry"] == EntryMode.CARDS else "knocker_deadwood"
+        if (
+            fields.get("spread")
+            and _rule_cached(
+                json.dumps({**fields, "spread": None}, sort_keys=True, default=str), rules
+            ).finished
+        ):
+            field = "spread"  # the best spread would have been a legal knock: R3
         raise IllegalKnock(result, field)
     return result
 
@@ -118,7 +155,8 @@ def _rule(f: dict[str, Any], rules: Ruleset) -> HandResult:
                 rules, kind=hand_kind, knocker_deadwood=k, defender_deadwood=d, upcard=upcard
             )
         knocker, defender = _hands(f, rules, hand_kind)
-        return rule_cards(knocker, defender, rules, kind=hand_kind, upcard=upcard)
+        spread = _spread(f.get("spread"), rules)
+        return rule_cards(knocker, defender, rules, kind=hand_kind, spread=spread, upcard=upcard)
     except HandInputError as e:
         field = _ENGINE_FIELD.get(e.field, e.field) if e.field else None
         raise EntryError(field, e.reason) from None
@@ -144,6 +182,20 @@ def _card(text: str | None, rules: Ruleset, field: str) -> Card | None:
         return parse_cards(text, deck=rules.deck, expected=1, what="the upcard")[0]
     except CardError as e:
         raise EntryError(field, str(e)) from None
+
+
+def _spread(text: str | None, rules: Ruleset) -> tuple[tuple[Card, ...], ...] | None:
+    """The declared melds' cards (R3); whether they meld, from the knocker's hand, is the
+    engine's to rule."""
+    if not text:
+        return None
+    melds = []
+    for number, group in enumerate(text.split("|"), start=1):
+        try:
+            melds.append(parse_cards(group, deck=rules.deck, what=f"meld {number} of the spread"))
+        except CardError as e:
+            raise EntryError("spread", str(e)) from None
+    return tuple(m for m in melds if m) or None
 
 
 def _hands(

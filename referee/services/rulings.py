@@ -513,5 +513,12 @@ def draw_match_hand(
         knocker = defender = None
     kind = hand.kind if hand.kind in ("knock", "gin", "big_gin") else None
     return draw(
-        result, rules, knocker=knocker, defender=defender, upcard=upcard, kind=kind, names=pair
+        result,
+        rules,
+        knocker=knocker,
+        defender=defender,
+        spread_declared=bool(getattr(hand, "spread", None)),
+        upcard=upcard,
+        kind=kind,
+        names=pair,
     )

@@ -22,6 +22,10 @@ two-handed hand's fields (``kind``, ``knocker``, ``knocker_deadwood``,
 ``defender_deadwood``, or ``knocker_cards`` and ``defender_cards``, and ``upcard`` in
 Oklahoma). Errors about a table name it: ``tables[1].knocker_deadwood``.
 
+A two-handed hand entered by cards may carry the knocker's declared ``spread`` (RULES.md R3):
+``"5S 6S 7S | KH KD KC"`` or a list of melds (``[["5S", "6S", "7S"], ["KH", "KD", "KC"]]``);
+left out, the engine takes the best spread.
+
 Hollywood's notice to stop continuous play is ``POST /matches/<id>/stop`` (or
 ``"stop_after": true`` on a hand).
 """
@@ -41,7 +45,7 @@ from referee.rules.variants import DEFAULT_PRESET, list_presets, partnership
 from referee.services import board as board_service
 from referee.services import engine, threehand
 from referee.services import matches as match_service
-from referee.services.entry import EntryError, IllegalKnock
+from referee.services.entry import EntryError, IllegalKnock, spread_melds
 from referee.services.matches import Actor, Conflict
 from referee.services.threehand.board import ThreeBoard
 
@@ -51,6 +55,7 @@ from .api_fields import (
     check_cards,
     check_counts,
     check_knocker,
+    check_spread,
     entry_of,
     is_whole,
     kind_of,
@@ -325,6 +330,7 @@ def hand_json(board: board_service.Board, line: board_service.Line) -> dict[str,
         "entry": hand.entry,
         "knocker_cards": hand.knocker_cards.split() if hand.knocker_cards else None,
         "defender_cards": hand.defender_cards.split() if hand.defender_cards else None,
+        "spread": spread_melds(hand.spread),
         "knocker_deadwood": hand.knocker_deadwood,
         "defender_deadwood": hand.defender_deadwood,
         "upcard": hand.upcard,
@@ -448,6 +454,7 @@ _HAND_KEYS = {
     "dealer",
     "knocker_cards",
     "defender_cards",
+    "spread",
     "knocker_deadwood",
     "defender_deadwood",
     "upcard",
@@ -466,6 +473,7 @@ def _hand_fields(match: Match, data: dict[str, Any], board: board_service.Board)
     kind = kind_of(data, _fail)
     entry = entry_of(data)
     check_cards(data, _fail)
+    check_spread(data, _fail)
     check_counts(data, _fail)
     note = note_of(data, _fail)
     upcard = upcard_of(data, _fail)
@@ -482,6 +490,7 @@ def _hand_fields(match: Match, data: dict[str, Any], board: board_service.Board)
         "dealer_seat": board.next_dealer if dealer is None else dealer,
         "knocker_cards": data.get("knocker_cards"),
         "defender_cards": data.get("defender_cards"),
+        "spread": data.get("spread"),
         "knocker_deadwood": data.get("knocker_deadwood"),
         "defender_deadwood": data.get("defender_deadwood"),
         "upcard": upcard,
