@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -14,27 +15,29 @@ def test_settle_r7_with_the_card_picker_and_share_it(live_server, phone, browser
     page = phone
     page.goto(live_server + "/")
     page.click("text=Check a disputed hand")
-    assert "Knock ≤ 10; gin 25" in page.inner_text("#preset-descriptions")
+    page.wait_for_load_state()
+    expect(page.locator("#preset-descriptions")).to_contain_text("Knock ≤ 10; gin 25")
     # the upcard only matters in Oklahoma: hidden until the table is Oklahoma
-    assert not page.is_visible("#upcard")
+    expect(page.locator("#upcard")).to_be_hidden()
     page.select_option("#preset", "oklahoma")
-    assert page.is_visible("#upcard") and "upcard sets" in page.inner_text("#preset-descriptions")
+    expect(page.locator("#upcard")).to_be_visible()
+    expect(page.locator("#preset-descriptions")).to_contain_text("upcard sets")
     page.select_option("#preset", "american")
-    assert not page.is_visible("#upcard")
+    expect(page.locator("#upcard")).to_be_hidden()
 
     for code in R7_KNOCKER:
         page.click(f'#picker .pc[data-card="{code}"]')
-    assert page.inner_text('[data-count-for="knocker_cards"]') == "10/10 or 11"
+    expect(page.locator('[data-count-for="knocker_cards"]')).to_have_text("10/10 or 11")
     # the picker moved on to the defender by itself
     assert "active" in page.get_attribute('.target[data-target="defender_cards"]', "class")
     for code in R7_DEFENDER:
         page.click(f'#picker .pc[data-card="{code}"]')
-    assert page.inner_text('[data-count-for="defender_cards"]') == "10/10"
+    expect(page.locator('[data-count-for="defender_cards"]')).to_have_text("10/10")
     assert page.input_value("#knocker_cards") == " ".join(R7_KNOCKER)
     assert page.input_value("#defender_cards") == " ".join(R7_DEFENDER)
     # a typo is caught while typing, naming the token
     page.fill("#defender_cards", " ".join(R7_DEFENDER[:-1]) + " 1C")
-    assert "`1C` is not a card" in page.inner_text('[data-live-for="defender_cards"]')
+    expect(page.locator('[data-live-for="defender_cards"]')).to_contain_text("`1C` is not a card")
     page.fill("#defender_cards", " ".join(R7_DEFENDER))
     page.screenshot(path=shots / "check-1-form.png", full_page=True)
 
@@ -81,7 +84,7 @@ def test_settle_r7_with_the_card_picker_and_share_it(live_server, phone, browser
 
     # "Change something" brings the same hand back into the form
     page.click("text=Change something")
-    assert page.input_value("#knocker_cards") == " ".join(R7_KNOCKER)
+    expect(page.locator("#knocker_cards")).to_have_value(" ".join(R7_KNOCKER))
 
 
 def test_a_declared_spread_and_an_illegal_knock_on_a_phone(live_server, phone, shots):
@@ -109,9 +112,10 @@ def test_analyse_one_hand_on_a_phone(live_server, phone, shots):
     page = phone
     page.goto(live_server + "/check")
     page.click("text=Analyse one hand")
+    page.wait_for_load_state()
     for code in ("AS", "2S", "3S", "7H", "7D", "7C", "9C", "10C", "JC", "KD", "4S"):
         page.click(f'#picker .pc[data-card="{code}"]')
-    assert page.inner_text('[data-count-for="hand"]') == "11/10 or 11"
+    expect(page.locator('[data-count-for="hand"]')).to_have_text("11/10 or 11")
     page.click("input[name=submit]")
     page.wait_for_selector('[data-testid="verdict"]')
     headline = page.inner_text('[data-testid="headline"]')
