@@ -198,7 +198,11 @@ KIND_CHOICES = [
 ]
 
 
-class HandForm(FlaskForm):
+class EntryForm(FlaskForm):
+    """What every hand-entry form asks, whatever the game: counts or cards, how the hand ended,
+    who knocked and dealt, the upcard, a note, and the hidden state that guards against a double
+    tap and a stale page."""
+
     entry = RadioField(
         "Entry",
         choices=[
@@ -216,6 +220,29 @@ class HandForm(FlaskForm):
         "Who knocked or went gin", coerce=int, validate_choice=False, validators=[Optional()]
     )
     dealer_seat = RadioField("Dealer", coerce=int)
+    upcard = StringField(
+        "Upcard",
+        description="the first upcard (Oklahoma needs it)",
+        validators=[Optional(), Length(max=8)],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+    )
+    note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
+    idempotency_key = HiddenField()
+    expected_number = HiddenField()
+    version = HiddenField()
+    checked = HiddenField()  # digest of the entry whose ruling was shown
+    check = SubmitField("Check the ruling")
+    save = SubmitField("Save hand")
+
+    def set_players(self, names: list[str]) -> None:
+        self.knocker_seat.choices = [choice(i, n) for i, n in enumerate(names)]
+        self.dealer_seat.choices = [choice(i, n) for i, n in enumerate(names)]
+
+
+class HandForm(EntryForm):
+    """A two-handed hand: both counts or both hands of cards, the spread laid down, and
+    Hollywood's notice to stop."""
+
     knocker_deadwood = IntegerField(
         "Knocker's deadwood",
         validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
@@ -245,28 +272,11 @@ class HandForm(FlaskForm):
         validators=[Optional(), Length(max=200)],
         render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"},
     )
-    upcard = StringField(
-        "Upcard",
-        description="the first upcard (Oklahoma needs it)",
-        validators=[Optional(), Length(max=8)],
-        render_kw={"autocomplete": "off", "autocapitalize": "characters"},
-    )
-    note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
     stop_after = BooleanField(
         "Stop after this deal",
         description="a player gives notice: no new game opens after this deal, the open "
         "games are played out",
     )
-    idempotency_key = HiddenField()
-    expected_number = HiddenField()
-    version = HiddenField()
-    checked = HiddenField()  # digest of the entry whose ruling was shown
-    check = SubmitField("Check the ruling")
-    save = SubmitField("Save hand")
-
-    def set_players(self, names: list[str]) -> None:
-        self.knocker_seat.choices = [choice(i, n) for i, n in enumerate(names)]
-        self.dealer_seat.choices = [choice(i, n) for i, n in enumerate(names)]
 
     def entry_fields(self) -> dict[str, Any]:
         return {

@@ -9,28 +9,24 @@ import dataclasses
 import types
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import (
     Field,
     HiddenField,
     IntegerField,
     RadioField,
     StringField,
-    SubmitField,
-    TextAreaField,
 )
 from wtforms.validators import Length, NumberRange, Optional
 
 from .forms import (
-    KIND_CHOICES,
     RULE_GROUPS,
     RULE_PREFIX,
+    EntryForm,
     HandForm,
     NewMatchBase,
     _rule_field,
     choice,
 )
-from .models import EntryMode, HandKindChoice
 from .rules.ruleset import Ruleset
 from .rules.variants import Preset, list_presets
 from .services import threehand
@@ -180,49 +176,18 @@ def _cards_field(seat: int) -> StringField:
     )
 
 
-class BattleRoyalHandForm(FlaskForm):
+class BattleRoyalHandForm(EntryForm):
     """A Battle Royal hand: who knocked, how it ended, and each player's count or cards."""
 
-    entry = RadioField(
-        "Entry",
-        choices=[
-            choice(EntryMode.COUNTS, "Quick: deadwood counts"),
-            choice(EntryMode.CARDS, "Full cards"),
-        ],
-        default=EntryMode.COUNTS,
-    )
-    kind = RadioField(
-        "How the hand ended",
-        choices=[*KIND_CHOICES, choice(HandKindChoice.AUTO, "Let the cards say")],
-        default=HandKindChoice.KNOCK,
-    )
-    knocker_seat = RadioField(
-        "Who knocked or went gin", coerce=int, validate_choice=False, validators=[Optional()]
-    )
-    dealer_seat = RadioField("Dealer", coerce=int)
     deadwood_0 = _count_field(0)
     deadwood_1 = _count_field(1)
     deadwood_2 = _count_field(2)
     cards_0 = _cards_field(0)
     cards_1 = _cards_field(1)
     cards_2 = _cards_field(2)
-    upcard = StringField(
-        "Upcard",
-        description="the first upcard (Oklahoma needs it)",
-        validators=[Optional(), Length(max=8)],
-        render_kw={"autocomplete": "off", "autocapitalize": "characters"},
-    )
-    note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
-    idempotency_key = HiddenField()
-    expected_number = HiddenField()
-    version = HiddenField()
-    checked = HiddenField()
-    check = SubmitField("Check the ruling")
-    save = SubmitField("Save hand")
 
     def set_players(self, names: list[str]) -> None:
-        self.knocker_seat.choices = [choice(i, n) for i, n in enumerate(names)]
-        self.dealer_seat.choices = [choice(i, n) for i, n in enumerate(names)]
+        super().set_players(names)
         for seat, name in enumerate(names[:BR_SEATS]):
             self[f"deadwood_{seat}"].label.text = name
             self[f"cards_{seat}"].label.text = f"{name}'s cards"
