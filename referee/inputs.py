@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .rules import melds
-from .rules.adjudicate import HandInputError, HandKind, rule_cards
+from .rules.adjudicate import HandKind, rule_cards
 from .rules.cards import Card, CardError, parse_cards
+from .rules.errors import InputError
 from .rules.hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
 from .rules.report import arrangement_to_dict, hand_result_to_dict
 from .rules.results import Arrangement, HandResult
@@ -37,19 +38,6 @@ TWO_HANDED_FAMILIES = frozenset(
     }
 )
 ARRANGEMENTS_SHOWN = 24  # the most best arrangements an answer lists (it always says how many)
-
-
-class InputError(ValueError):
-    """A problem with one request, named by field, reported instead of crashing.
-
-    ``rule`` names the house rule at fault when ``field`` is ``"rules"``.
-    """
-
-    def __init__(self, field: str, reason: str, rule: str | None = None) -> None:
-        self.field = field
-        self.reason = reason
-        self.rule = rule
-        super().__init__(f"{field}: {reason}")
 
 
 def resolve_rules(preset: str | None, overrides: Any) -> Ruleset:
@@ -135,7 +123,7 @@ class RuleInputs:
                 spread=self.spread,
                 upcard=self.upcard,
             )
-        except HandInputError as exc:
+        except InputError as exc:
             raise InputError(exc.field, exc.reason) from None
 
     def to_dict(self) -> dict[str, Any]:

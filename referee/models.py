@@ -32,6 +32,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from referee.rules.formats.kinds import EntryMode, HandKindChoice
+
+__all__ = ["EntryMode", "HandKindChoice"]  # the entry vocabulary, re-exported for the web layer
+
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",
@@ -122,20 +126,6 @@ class Player(db.Model):
     name: Mapped[str] = mapped_column(String(40))
 
     match: Mapped[Match] = relationship(back_populates="players")
-
-
-class HandKindChoice:
-    KNOCK = "knock"
-    GIN = "gin"
-    BIG_GIN = "big_gin"
-    DEAD = "dead"
-    AUTO = "auto"  # full cards: the cards speak (knock, gin or big gin by what they hold)
-    DEAL = "deal"  # a partnership deal: each table's result is in ``Hand.tables``
-
-
-class EntryMode:
-    COUNTS = "counts"
-    CARDS = "cards"
 
 
 # The fields of a hand that people enter; an audit entry keeps them before and after a change.

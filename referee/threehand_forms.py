@@ -27,17 +27,17 @@ from .forms import (
     _rule_field,
     choice,
 )
+from .rules.formats import format_for
+from .rules.formats.seated_entry import BR_SEATS, split_cards, split_deadwoods
 from .rules.ruleset import Ruleset
 from .rules.variants import Preset, list_presets
-from .services import threehand
-from .services.threehand.entry import BR_SEATS, split_cards, split_deadwoods
 
 MAX_PLAYERS = 8
 """Chouette seats up to eight; the other formats exactly three."""
 
 
 def three_handed_presets() -> list[Preset]:
-    return [p for p in list_presets() if p.family in threehand.FAMILIES]
+    return [p for p in list_presets() if format_for(p, p.rules).seated]
 
 
 def option_names() -> dict[str, list[str]]:

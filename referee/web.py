@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -11,7 +12,9 @@ from flask import Flask, Response, render_template, request, session
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import Markup, escape
 
+from .models import Match
 from .rules.cards import CardError, parse_cards
+from .rules.formats import find_format
 
 csrf = CSRFProtect()
 
@@ -19,18 +22,19 @@ _SUIT_CLASS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
 
 def init_app(app: Flask) -> None:
-    from .views import api, check, hands, matches, threehand
+    from .views import api, check, hands, matches
 
     csrf.init_app(app)
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
-    app.register_blueprint(threehand.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates each write with X-Edit-Token, not a cookie
     app.register_blueprint(check.bp)
     app.register_blueprint(check.api_bp)
     csrf.exempt(check.api_bp)  # checking a hand writes only a new ruling link: no cookie needed
 
+    app.jinja_env.filters["names_of"] = names_of
+    app.jinja_env.filters["table_label"] = table_label
     app.jinja_env.filters["cards"] = cards_html
     app.jinja_env.filters["card"] = cards_html
     app.jinja_env.filters["money"] = money
@@ -210,3 +214,13 @@ def _loose_deck() -> Any:
 
 
 _LOOSE_DECK = _loose_deck()
+
+
+def names_of(seats: Iterable[int], names: Sequence[str]) -> list[str]:
+    """Seats → the players' names, in the order given."""
+    return [names[s] for s in seats]
+
+
+def table_label(match: Match) -> str:
+    """Who plays a match, as its format names them ("Ann & Cat v Ben & Dan")."""
+    return find_format(match.variant or "two_handed").table_label(match.names)

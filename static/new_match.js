@@ -8,10 +8,18 @@ document.addEventListener("DOMContentLoaded", () => {
     for (const li of document.querySelectorAll("#preset-descriptions li")) {
       li.hidden = li.dataset.preset !== select.value;
     }
-    // Partnership asks for four names; each table's own options show for its family only.
-    const family = (data[select.value] || {}).family || "two_handed";
+    // A table of four asks for four names (and says who partners whom); each table's own
+    // options show for its family only.
+    const preset = data[select.value] || {};
+    const family = preset.family || "two_handed";
     for (const el of document.querySelectorAll("[data-families]")) {
       el.hidden = !el.dataset.families.split(" ").includes(family);
+    }
+    for (const el of document.querySelectorAll("[data-seat]")) {
+      el.hidden = Number(el.dataset.seat) >= (preset.players || 2);
+    }
+    for (const el of document.querySelectorAll("[data-teams]")) {
+      el.hidden = !preset.teams;
     }
   };
   select.addEventListener("change", () => {

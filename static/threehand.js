@@ -10,8 +10,8 @@ document.addEventListener("DOMContentLoaded", () => {
     const show = () => {
       const preset = data[select.value];
       if (!preset) return;
-      const [fewest, most] = preset.players;
-      const br = preset.family === "battle_royal";
+      const [fewest, most] = preset.seats;
+      const uncut = !preset.cut; // seated round the table, no cut
       for (const row of newMatch.querySelectorAll(".player-row")) {
         const seat = Number(row.dataset.seat);
         const input = row.querySelector("input");
@@ -19,10 +19,10 @@ document.addEventListener("DOMContentLoaded", () => {
         const optional = row.querySelector(".optional");
         if (optional) optional.hidden = seat < fewest;
         const cut = row.querySelector(".cut");
-        if (cut) cut.hidden = br;
+        if (cut) cut.hidden = uncut;
       }
       for (const hint of newMatch.querySelectorAll(".hint")) {
-        hint.hidden = (hint.dataset.for === "battle_royal") !== br;
+        hint.hidden = (hint.dataset.for === "no-cut") !== uncut;
       }
       for (const option of newMatch.querySelectorAll(".option[data-presets]")) {
         option.hidden = !option.dataset.presets.split(" ").includes(select.value);

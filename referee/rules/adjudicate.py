@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from . import layoffs, melds
 from .cards import Card, CardError, format_cards, parse_cards
+from .errors import InputError
 from .hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
 from .results import Arrangement, HandResult, Outcome, Step
 from .ruleset import KnockerSpread, Ruleset
@@ -28,13 +29,8 @@ class HandKind(StrEnum):
     BIG_GIN = "big_gin"
 
 
-class HandInputError(ValueError):
-    """Input that cannot be ruled on; ``field`` names the input, ``reason`` says why."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        self.field = field
-        self.reason = reason
-        super().__init__(f"{field}: {reason}")
+HandInputError = InputError
+"""Input that cannot be ruled on (the engine's one :class:`~.errors.InputError`)."""
 
 
 def _conditions(rules: Ruleset, upcard: Card | None) -> HandConditions:

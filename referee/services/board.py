@@ -1,348 +1,121 @@
-"""A match folded into its scoreboard: each hand's ruling, running lines, game state, money.
+"""A match folded into its scoreboard by its format, once per revision in a request.
 
-Everything here is derived on every call from the hands as entered, through the engine
-(``adjudicate`` for each hand, ``ledger`` for the fold, ``settlement`` for the money; for the
-variants ``variants.hollywood`` and ``variants.partnership``). The only thing this module adds
-is arrangement for display. It switches on the match's play family:
-
-- ``two_handed`` (American, Classic, Oklahoma, Straight Gin, ...): one game at a time.
-- ``hollywood``: the same hands, posted to several games at once (:attr:`Board.sheet`).
-- ``partnership``: each line is a deal of two tables, scored for the two sides; the standing
-  has the sides as its seats (:attr:`Board.sides`).
+Everything on a scoreboard is derived from the hands as entered: the match's format
+(:mod:`referee.rules.formats`) rules and folds them into one :class:`Board`. This module
+only hands the format the stored hands and keeps the fold for the rest of the request: a
+page, an API answer and the write before it read the same fold as long as the match's
+revision has not moved.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from referee.models import Hand, MatchStatus
-from referee.rules.cards import parse_card
-from referee.rules.results import HandResult, HandScore, Outcome
-from referee.rules.ruleset import Ruleset
-from referee.rules.variants import Family, hollywood, partnership
-from referee.rules.variants.oklahoma import UpcardNote, upcard_note
+from flask import g, has_request_context
 
-from . import engine
-from .entry import EntryError, rule_deal, rule_entry
+from referee.rules import formats
+from referee.rules.errors import InputError
+from referee.rules.formats import Board, Format, Line, NextHand, StoredHand, find_format
+from referee.rules.ruleset import Ruleset
+from referee.rules.variants import Preset
 
 if TYPE_CHECKING:
-    from referee.models import Match
+    from referee.models import Hand, Match
+
+__all__ = ["Board", "build", "context_at", "forget", "format_of", "rules_of"]
 
 
-def describe(
-    result: HandResult, knocker: str | None, scorer: str | None, points: int | None = None
-) -> str:
-    """One hand in a few words: "Ann knocks +7", "Ben undercuts +27", "Dead hand: no score"."""
-    outcome = result.outcome.value
-    if outcome == "dead":
-        return "Dead hand: no score"
-    knocker = knocker or "?"
-    text = {
-        "knock": f"{knocker} knocks",
-        "undercut": f"{scorer} undercuts",
-        "gin": f"{knocker} gin",
-        "big_gin": f"{knocker} big gin",
-        "wash": f"{knocker} knocks: tie, no score",
-    }.get(outcome, outcome)
-    if scorer is not None and outcome != "wash":
-        text += f" +{result.points if points is None else points}"
-    return text
+def format_of(match: Match) -> Format:
+    """The format the match is played in (chosen when it was created)."""
+    return find_format(match.variant or "two_handed")
 
 
-@dataclass(frozen=True)
-class TableLine:
-    """One table of a partnership deal: who played whom, who dealt, what was entered there,
-    and what it came to (``outcome`` is None when the deal could not be ruled)."""
-
-    table: partnership.Table
-    entry: dict[str, Any]
-    outcome: partnership.TableOutcome | None
-
-    @property
-    def result(self) -> HandResult | None:
-        return self.outcome.result if self.outcome else None
-
-    def summary(self, names: list[str]) -> str:
-        players = " v ".join(names[s] for s in self.table.players)
-        o = self.outcome
-        if o is None:
-            return players
-        if o.drawn:
-            what = "dead hand" if o.result.outcome is Outcome.DEAD else "tie, no score"
-            return f"{players}: {what}"
-        knocker = names[o.knocker] if o.knocker is not None else None
-        scorer = names[o.winner] if o.winner is not None else None
-        return f"{players}: {describe(o.result, knocker, scorer, o.points)}"
+def format_for(preset: Preset) -> Format:
+    """The format a preset's table is played in, as its rules stand."""
+    return formats.format_for(preset, preset.rules)
 
 
-@dataclass
-class Line:
-    """One hand (a deal, in partnership) on the scoreboard."""
-
-    hand: Hand
-    number: int
-    result: HandResult | None
-    error: str | None
-    score: HandScore
-    totals: tuple[int, ...] = ()
-    boxes: tuple[int, ...] = ()
-    game: int = 1
-    upcard: UpcardNote | None = None  # Oklahoma: the limit and doubling the upcard set
-    posting: hollywood.Posting | None = None  # Hollywood: the games the hand went to
-    deal: partnership.DealScore | None = None  # partnership: the deal scored for the sides
-    tables: list[TableLine] = field(default_factory=list)  # partnership: both tables
-    sides: list[str] = field(default_factory=list)  # the score columns' names
-
-    def summary(self, names: list[str]) -> str:
-        """One line for the history: who did what, and who scored how much."""
-        if self.error is not None and self.result is None and self.deal is None:
-            return f"Not scored: {self.error}"
-        if self.hand.tables is not None:
-            return self._deal_summary()
-        assert self.result is not None
-        knocker = names[self.hand.knocker_seat] if self.hand.knocker_seat is not None else None
-        scorer = self.scorer_seat
-        return describe(self.result, knocker, names[scorer] if scorer is not None else None)
-
-    def _deal_summary(self) -> str:
-        deal = self.deal
-        if deal is None:
-            return f"Not scored: {self.error}"
-        if deal.winner is None:
-            if all(t.drawn for t in deal.tables):
-                return "Both tables drawn: no score"
-            boxed = " (a box each)" if any(deal.score.boxes) else ""
-            return f"The tables cancel out: no points{boxed}"
-        return f"{self.sides[deal.winner]} +{deal.score.points[deal.winner]}"
-
-    @property
-    def scorer_seat(self) -> int | None:
-        for seat, pts in enumerate(self.score.points):
-            if pts or self.score.boxes[seat]:
-                return seat
-        return None
-
-    @property
-    def posted_to(self) -> tuple[tuple[int, ...], ...]:
-        """Hollywood: the games each seat's score was entered in."""
-        return self.posting.games if self.posting else ()
+def rules_of(match: Match) -> Ruleset:
+    return Ruleset.from_json(match.rules_json)
 
 
-@dataclass
-class Board:
-    match: Match
-    rules: Ruleset
-    names: list[str]
-    lines: list[Line]
-    standing: engine.Standing | None
-    next_dealer: int
-    settlement: engine.Money | None
-    family: str = Family.TWO_HANDED.value
-    sides: list[str] = field(default_factory=list)
-    sheet: engine.Sheet | None = None  # Hollywood
-    next_tables: tuple[partnership.Table, ...] = ()  # partnership: the next deal's tables
-    extra: dict[str, Any] = field(default_factory=dict)
+def stored_hands(hands: list[Hand]) -> list[StoredHand]:
+    return [StoredHand(h.fields(), h) for h in hands]
 
-    @property
-    def over(self) -> bool:
-        """Two-handed and partnership: the game on show is over (the next hand starts a new
-        one). Hollywood: every game has closed, so the match is over."""
-        if self.sheet is not None:
-            return self.sheet.finished
-        assert self.standing is not None
-        return self.standing.over
 
-    @property
-    def status(self) -> str:
-        return MatchStatus.FINISHED if self.over else MatchStatus.IN_PLAY
+def fold_hands(match: Match, hands: list[Hand]) -> Board:
+    """Fold ``hands`` of ``match`` (its live hands, or the ones before a hand)."""
+    return _fold(match, stored_hands(hands))
 
-    @property
-    def hands_played(self) -> int:
-        return len(self.lines)
 
-    @property
-    def totals(self) -> tuple[int, ...]:
-        if self.standing is None:
-            return self.sheet.totals if self.sheet else ()
-        return self.standing.points
+def _fold(match: Match, hands: list[StoredHand]) -> Board:
+    return format_of(match).fold(
+        hands,
+        rules_of(match),
+        match.names,
+        cut=match.cut,
+        stake=Decimal(match.stake_per_point or 0),
+    )
 
-    @property
-    def boxes(self) -> tuple[int, ...]:
-        return self.standing.boxes if self.standing else ()
 
-    @property
-    def is_hollywood(self) -> bool:
-        return self.family == Family.HOLLYWOOD
-
-    @property
-    def is_partnership(self) -> bool:
-        return self.family == Family.PARTNERSHIP
-
-    @property
-    def headline(self) -> str:
-        """The score in one short line (the hand form's top)."""
-        if self.sheet is not None:
-            parts = [
-                f"G{c.number} {' – '.join(str(p) for p in c.points)}"
-                for c in self.sheet.open_columns
-            ]
-            return " · ".join(parts) or "every game closed"
-        return " – ".join(str(t) for t in self.totals)
-
-    @property
-    def stop_given(self) -> int | None:
-        """Hollywood: the number of the hand after which notice to stop was given."""
-        for line in self.lines:
-            if line.hand.stop_after:
-                return line.number
-        return None
-
-    @property
-    def refusal(self) -> str | None:
-        """Why the match as stored cannot be folded whole (a Hollywood hand entered after
-        every game had closed); None when it can."""
-        return self.sheet.refusal if self.sheet else None
+def _folds() -> dict[tuple[int, int], Board]:
+    folds: dict[tuple[int, int], Board] = g.setdefault("folds", {})
+    return folds
 
 
 def build(match: Match) -> Board:
-    from . import threehand
-
-    if threehand.handles(match):  # three or more players: referee.services.threehand
-        from .threehand import board as threehand_board
-
-        return threehand_board.build(match)  # type: ignore[return-value]
-    from .matches import family_of, rules_of
-
-    rules = rules_of(match)
-    family = family_of(match)
-    if family == Family.PARTNERSHIP:
-        return _partnership(match, rules)
-    names = match.names
-    lines: list[Line] = []
-    for number, hand in enumerate(match.live_hands, start=1):
-        result: HandResult | None
-        error = None
-        try:
-            result = rule_entry(hand.fields(), rules)
-        except EntryError as e:  # a hand the engine now refuses: shown, scores nothing
-            result, error = None, e.reason
-        if result is None:
-            score = HandScore.nothing(len(names))
-        else:
-            seat = hand.knocker_seat if hand.knocker_seat is not None else 0
-            score = result.score(seat, len(names))
-        lines.append(
-            Line(
-                hand=hand,
-                number=number,
-                result=result,
-                error=error,
-                score=score,
-                upcard=upcard_of(rules, hand.upcard),
-                sides=names,
-            )
-        )
-    last = lines[-1] if lines else None
-    dealer = engine.dealer_after(
-        last.hand.dealer_seat if last else None, last.score if last else None, rules, len(names)
-    )
-    stake = Decimal(match.stake_per_point or 0)
-    if family == Family.HOLLYWOOD:
-        return _hollywood(match, rules, names, lines, dealer, stake)
-    standing = engine.fold([line.score for line in lines], rules, len(names))
-    for line, running in zip(lines, standing.lines, strict=True):
-        line.totals, line.boxes, line.game = running.points, running.boxes, running.game
-    money = engine.settle(standing, stake)
-    return Board(match, rules, names, lines, standing, dealer, money, family, names)
+    """The scoreboard of ``match`` from its live hands (folded once per revision in a
+    request)."""
+    if not has_request_context() or match.id is None:
+        return fold_hands(match, match.live_hands)
+    key = (match.id, match.revision or 0)
+    folds = _folds()
+    board = folds.get(key)
+    if board is None:
+        board = folds[key] = fold_hands(match, match.live_hands)
+    return board
 
 
-def upcard_of(rules: Ruleset, code: str | None) -> UpcardNote | None:
-    if not rules.oklahoma or not code:
-        return None
-    try:
-        return upcard_note(rules, parse_card(code))
-    except ValueError:
-        return None
+def forget(match: Match) -> None:
+    """Drop the request's folds of ``match`` (after a change that was rolled back)."""
+    if has_request_context():
+        folds = _folds()
+        for key in [k for k in folds if k[0] == match.id]:
+            del folds[key]
+        g.pop("contexts", None)
 
 
-def _hollywood(
-    match: Match,
-    rules: Ruleset,
-    names: list[str],
-    lines: list[Line],
-    dealer: int,
-    stake: Decimal,
-) -> Board:
-    stop_before = next((i + 1 for i, line in enumerate(lines) if line.hand.stop_after), None)
-    sheet = engine.fold_sheet([line.score for line in lines], rules, stop_before, stake)
-    for line, posting in zip(lines, sheet.postings, strict=False):
-        line.posting = posting
-    for line in lines[sheet.folded :]:
-        line.error = sheet.refusal
-        line.result = None
-        line.score = HandScore.nothing(len(names))
-    return Board(
-        match, rules, names, lines, None, dealer, sheet.settlement, Family.HOLLYWOOD, names, sheet
-    )
+def context_at(match: Match, hand: Hand | None) -> NextHand:
+    """What the rotation calls for at ``hand``: with none, the next hand's seating; for an
+    edit, the seating the hands before it give (folded once per revision in a request)."""
+    if hand is None:
+        return build(match).next
+    if not has_request_context():
+        return _context_before(match, hand)
+    key = (match.id, match.revision or 0, hand.id)
+    contexts: dict[tuple[int, int, int], NextHand] = g.setdefault("contexts", {})
+    if key not in contexts:
+        contexts[key] = _context_before(match, hand)
+    return contexts[key]
 
 
-def side_names(names: list[str]) -> list[str]:
-    """The partnership's sides by their players: "Ann & Cat", "Ben & Dan"."""
-    return [" & ".join(names[s] for s in members) for members in partnership.MEMBERS]
+def _context_before(match: Match, hand: Hand) -> NextHand:
+    live = match.live_hands
+    position = next(i for i, h in enumerate(live) if h.id == hand.id)
+    return fold_hands(match, live[:position]).next
 
 
-def _partnership(match: Match, rules: Ruleset) -> Board:
-    names = match.names
-    sides = side_names(names)
-    lines: list[Line] = []
-    for index, hand in enumerate(match.live_hands):
-        error = None
-        deal: partnership.DealScore | None
-        try:
-            deal = rule_deal(hand.fields(), rules, index, strict=False)
-        except EntryError as e:
-            deal, error = None, e.reason
-        dealing = hand.dealer_seat if hand.dealer_seat in (0, 1) else None
-        seating = partnership.pairings(index, dealing)
-        entries = [*(hand.tables or []), {}, {}]
-        tables = [
-            TableLine(t, entries[i] or {}, deal.tables[i] if deal else None)
-            for i, t in enumerate(seating)
-        ]
-        lines.append(
-            Line(
-                hand=hand,
-                number=index + 1,
-                result=None,
-                error=error,
-                score=deal.score if deal else HandScore.nothing(partnership.TEAMS),
-                deal=deal,
-                tables=tables,
-                sides=sides,
-            )
-        )
-    standing = engine.fold([line.score for line in lines], rules, partnership.TEAMS)
-    for line, running in zip(lines, standing.lines, strict=True):
-        line.totals, line.boxes, line.game = running.points, running.boxes, running.game
-    last = lines[-1] if lines else None
-    dealing_side = engine.dealer_after(
-        last.hand.dealer_seat if last else None,
-        last.score if last else None,
-        rules,
-        partnership.TEAMS,
-    )
-    money = engine.settle(standing, Decimal(match.stake_per_point or 0))
-    return Board(
-        match,
-        rules,
-        names,
-        lines,
-        standing,
-        dealing_side,
-        money,
-        Family.PARTNERSHIP,
-        sides,
-        next_tables=partnership.pairings(len(lines), dealing_side),
-    )
+def preview(match: Match, values: dict[str, Any], hand: Hand | None, position: int) -> Line:
+    """The line a hand would have, entered as ``values`` at ``position`` (replacing ``hand``
+    for an edit), as the match would fold with it; raises :class:`InputError` when the fold
+    refuses it there (a knocker the rotation had sitting out, say)."""
+    live = match.live_hands
+    hands = stored_hands(live)
+    candidate = StoredHand(values, None)
+    end = position + 1 if hand is not None else position
+    board = _fold(match, [*hands[:position], candidate, *hands[end:]])
+    line = board.lines[position]
+    if line.error is not None:
+        raise InputError(line.error_field, line.error)
+    return line

@@ -28,35 +28,23 @@ from referee.models import (
     db,
     utcnow,
 )
-from referee.rules.ruleset import Ruleset, RulesetError
-from referee.rules.variants import (
-    Family,
-    Preset,
-    UnknownPresetError,
-    get_preset,
-    list_presets,
-    play_family,
-)
+from referee.rules.errors import InputError
+from referee.rules.formats import Format, format_for
+from referee.rules.ruleset import RulesetError
+from referee.rules.variants import Preset, UnknownPresetError, get_preset, list_presets
 
 from . import board as board_service
-from . import threehand
-from .entry import EntryError, normalise, normalise_deal, rule_deal, rule_entry
-from .threehand import board as threehand_board
-from .threehand import setup as threehand_setup
+from .board import format_of, rules_of
 
 MAX_NAME = 40
-# The families the scoreboard folds (a preset's ``family``; see ``rules.variants``).
-PLAYABLE_FAMILIES = frozenset({Family.TWO_HANDED, Family.HOLLYWOOD, Family.PARTNERSHIP})
-PLAYABLE_FAMILIES |= threehand.FAMILIES  # three or more players: referee.services.threehand
+
+__all__ = ["format_of", "rules_of"]
 
 
-def playable_presets() -> list[Preset]:
-    """The presets of the new-match page (three-handed tables have a page of their own)."""
-    return [
-        p
-        for p in list_presets()
-        if p.family in PLAYABLE_FAMILIES and p.family not in threehand.FAMILIES
-    ]
+def playable_presets(seated: bool = False) -> list[Preset]:
+    """The presets of a new-match page: tables of two or four (``seated`` False), or of three
+    and more seated by a rotation (the "Three or more players" page)."""
+    return [p for p in list_presets() if format_for(p, p.rules).seated == seated]
 
 
 class Conflict(Exception):
@@ -93,31 +81,26 @@ def create_match(
     try:
         chosen = get_preset(preset)
     except UnknownPresetError as e:
-        raise EntryError("preset", str(e)) from None
-    if chosen.family not in PLAYABLE_FAMILIES:
-        raise EntryError("preset", f"{chosen.title} cannot be scored here yet")
+        raise InputError("preset", str(e)) from None
     try:
         rules = chosen.rules.with_overrides(**dict(overrides or {}))
     except RulesetError as e:
         field, reason = e.problems[0]
-        raise EntryError(field, reason) from None
-    try:
-        family = play_family(chosen.family, rules)
-    except ValueError as e:
-        raise EntryError("hollywood", str(e)) from None
-    clean = _names(names, chosen)
-    extra = threehand_setup.check_new_match(chosen, clean, rules, cut)
+        raise InputError(field, reason) from None
+    fmt = format_for(chosen, rules)
+    clean = _names(names, chosen, fmt)
+    stored_cut = fmt.check_table(chosen, clean, rules, cut)
     stake = _stake(stake_per_point)
     token = Match.new_token()
     match = Match(
         view_id=Match.new_view_id(),
-        variant=family,
+        variant=fmt.name,
         preset=chosen.name,
         rules_json=rules.to_json(),
         stake_per_point=stake,
         status=MatchStatus.IN_PLAY,
         revision=0,
-        **extra,
+        cut=stored_cut,
     )
     match.set_edit_token(token)
     match.players = [Player(seat=i, name=n) for i, n in enumerate(clean)]
@@ -126,27 +109,20 @@ def create_match(
     return match, token
 
 
-def _names(names: Sequence[str], preset: Preset) -> list[str]:
+def _names(names: Sequence[str], preset: Preset, fmt: Format) -> list[str]:
     clean = [" ".join(str(n).split()) for n in names]
     if len(clean) not in preset.seats:
-        if preset.family == Family.PARTNERSHIP:
-            reason = "four players are needed: two teams, the first and third against the "
-            reason += "second and fourth"
-        elif preset.family in threehand.FAMILIES:
-            reason = threehand_setup.players_needed(preset)
-        else:
-            reason = f"{'two' if preset.players == 2 else preset.players} players are needed"
-        raise EntryError("players", f"{reason} (got {len(clean)})")
+        raise InputError("players", fmt.players_needed(preset, len(clean)))
     for seat, name in enumerate(clean):
         if not name:
-            raise EntryError(f"player_{seat}", "enter a name")
+            raise InputError(f"player_{seat}", "enter a name")
         if len(name) > MAX_NAME:
-            raise EntryError(f"player_{seat}", f"at most {MAX_NAME} characters")
+            raise InputError(f"player_{seat}", f"at most {MAX_NAME} characters")
     seen: dict[str, int] = {}
     for seat, name in enumerate(clean):
         if name.casefold() in seen:
             other = "the two players need" if len(clean) == 2 else "every player needs"
-            raise EntryError(f"player_{seat}", f"{other} different names")
+            raise InputError(f"player_{seat}", f"{other} different names")
         seen[name.casefold()] = seat
     return clean
 
@@ -155,39 +131,24 @@ def _stake(value: Decimal | str | int | float) -> Decimal:
     try:
         stake = Decimal(str(value).strip() or "0")
     except ArithmeticError:
-        raise EntryError("stake_per_point", "must be a number such as 0.10") from None
+        raise InputError("stake_per_point", "must be a number such as 0.10") from None
     if not stake.is_finite() or stake < 0:
-        raise EntryError("stake_per_point", "must be zero or more")
+        raise InputError("stake_per_point", "must be zero or more")
     if stake >= Decimal(10) ** 8 or stake != stake.quantize(Decimal("0.0001")):
-        raise EntryError("stake_per_point", "at most 4 decimal places and below 100,000,000")
+        raise InputError("stake_per_point", "at most 4 decimal places and below 100,000,000")
     return stake
 
 
-def rules_of(match: Match) -> Ruleset:
-    return Ruleset.from_json(match.rules_json)
-
-
-def family_of(match: Match) -> str:
-    """How the match is played: its preset's family with the Hollywood overlay applied, as
-    decided when it was created."""
-    return match.variant or Family.TWO_HANDED.value
-
-
-def prepare(match: Match, fields: Mapping[str, Any], position: int) -> dict[str, Any]:
+def prepare(
+    match: Match, fields: Mapping[str, Any], position: int, hand: Hand | None = None
+) -> dict[str, Any]:
     """What to store for a hand (a deal, in partnership) entered as ``position`` (0-based)
-    in the match: the normalised entry, after the engine has ruled it. Raises
-    :class:`EntryError` naming the field at fault."""
-    if threehand.handles(match):  # three or more players: referee.services.threehand
-        return threehand_board.check_hand(match, dict(fields), position)[0]
-    rules = rules_of(match)
-    if family_of(match) == Family.PARTNERSHIP:
-        values = normalise_deal(fields)
-        rule_deal(values, rules, position)
-        return values
-    values = normalise(fields)
-    values["tables"] = None
-    values["stop_after"] = bool(values.get("stop_after"))
-    rule_entry(values, rules)
+    in the match (replacing ``hand``, for an edit): the normalised entry, after the format has
+    verified it where the rotation put it. Raises :class:`InputError` naming the field."""
+    fmt = format_of(match)
+    values = fmt.normalise(fields)
+    context = board_service.context_at(match, hand)
+    fmt.verify_hand(values, rules_of(match), match.names, context, position)
     return values
 
 
@@ -234,22 +195,26 @@ _REFUSED = (
 )
 
 
-def _touch(match: Match, refused: str = _REFUSED) -> None:
+def _touch(match: Match, refused: str = _REFUSED, hand: Hand | None = None) -> None:
     """Bump the revision and refresh the status label from the fold, in the same transaction.
 
-    A change the fold cannot take — a Hollywood hand that would come after every game has
-    closed — raises :class:`EntryError` saying so (``refused`` is the message, with the
-    engine's ``{reason}`` and the ``{hand}`` number at fault), and the caller rolls back.
+    The fold made here is the one the rest of the request reads (the page or the API's
+    answer). A change the fold cannot take — a Hollywood hand that would come after every
+    game has closed, or a hand the rotation refuses where it now stands — raises
+    :class:`InputError` saying so (``refused`` is the message, with the engine's ``{reason}``
+    and the ``{hand}`` number at fault), and the caller rolls back.
     """
     db.session.flush()
     db.session.expire(match, ["hands"])
-    board = board_service.build(match)
-    if board.refusal:
-        hand = board.sheet.folded + 1 if board.sheet else 0
-        raise EntryError(None, refused.format(reason=board.refusal, hand=hand))
     match.revision = (match.revision or 0) + 1
     match.updated_at = utcnow()
-    match.status = board.status
+    board = board_service.build(match)
+    if board.refusal:
+        raise InputError(None, refused.format(reason=board.refusal, hand=board.refused_from))
+    line = board.line_of(hand) if hand is not None else None
+    if line is not None and line.error is not None:
+        raise InputError(line.error_field, line.error)
+    match.status = MatchStatus.FINISHED if board.over else MatchStatus.IN_PLAY
 
 
 def find_by_key(match: Match, key: str) -> Hand | None:
@@ -280,10 +245,11 @@ def add_hand(
         live = match.live_hands
         if expected_number is not None and expected_number != len(live) + 1:
             latest = live[-1] if live else None
+            noun = format_of(match).noun
             raise Conflict(
                 f"Another device changed this match while you were entering: it now has "
-                f"{len(live)} hand{'s' if len(live) != 1 else ''}, so yours would be hand "
-                f"{len(live) + 1}, not {expected_number}. Check the scoreboard; if your hand "
+                f"{len(live)} {noun}{'s' if len(live) != 1 else ''}, so yours would be {noun} "
+                f"{len(live) + 1}, not {expected_number}. Check the scoreboard; if your {noun} "
                 f"is not there yet, save it again.",
                 latest,
             )
@@ -300,10 +266,12 @@ def add_hand(
             match,
             "Every Hollywood game has closed, so the match is over: hand {hand} cannot be "
             "entered. Nothing was saved.",
+            hand,
         )
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
+        board_service.forget(match)
         if key and (existing := find_by_key(match, key)) is not None:
             return existing, False
         raise Conflict(
@@ -311,22 +279,26 @@ def add_hand(
         ) from None
     except BaseException:
         db.session.rollback()
+        board_service.forget(match)
         raise
     return hand, True
 
 
 @contextmanager
-def _committed() -> Iterator[None]:
-    """Commit the block's changes; on any failure roll them back. A row another device wrote
-    meanwhile (a stale version) is a :class:`Conflict`."""
+def _committed(match: Match) -> Iterator[None]:
+    """Commit the block's changes; on any failure roll them back (and forget the request's
+    fold of them). A row another device wrote meanwhile (a stale version) is a
+    :class:`Conflict`."""
     try:
         yield
         db.session.commit()
     except StaleDataError:
         db.session.rollback()
+        board_service.forget(match)
         raise Conflict("Another device changed this hand at the same moment.") from None
     except BaseException:
         db.session.rollback()
+        board_service.forget(match)
         raise
 
 
@@ -335,12 +307,13 @@ def _check_revision(match: Match, expected_revision: int | None, message: str) -
         raise Conflict(message)
 
 
-def _check_version(hand: Hand, expected_version: int | None) -> None:
+def _check_version(match: Match, hand: Hand, expected_version: int | None) -> None:
+    noun = format_of(match).noun
     if hand.deleted_at is not None:
-        raise Conflict("This hand was deleted by another device.", hand)
+        raise Conflict(f"This {noun} was deleted by another device.", hand)
     if expected_version is not None and expected_version != hand.version:
         raise Conflict(
-            "Another device changed this hand while you were editing it. Here it is as it "
+            f"Another device changed this {noun} while you were editing it. Here it is as it "
             "stands now; make your change again if it is still needed.",
             hand,
         )
@@ -364,11 +337,11 @@ def number_of(match: Match, hand: Hand) -> int | None:
 def edit_hand(
     match: Match, hand_id: int, fields: Mapping[str, Any], by: Actor, expected_version: int | None
 ) -> Hand:
-    with _committed():
+    with _committed(match):
         match, hand = _locked_hand(match, hand_id)
-        _check_version(hand, expected_version)
+        _check_version(match, hand, expected_version)
         number = number_of(match, hand)
-        values = prepare(match, fields, (number or 1) - 1)
+        values = prepare(match, fields, (number or 1) - 1, hand)
         before = _snapshot(hand, number)
         hand.set_fields(values)
         hand.edited_at = utcnow()
@@ -376,14 +349,14 @@ def edit_hand(
         after = _snapshot(hand, number)
         if after != before:
             _audit(match, hand, AuditAction.EDIT, before, after, by)
-            _touch(match)
+            _touch(match, hand=hand)
     return hand
 
 
 def delete_hand(match: Match, hand_id: int, by: Actor, expected_version: int | None) -> Hand:
-    with _committed():
+    with _committed(match):
         match, hand = _locked_hand(match, hand_id)
-        _check_version(hand, expected_version)
+        _check_version(match, hand, expected_version)
         number = number_of(match, hand)
         before = _snapshot(hand, number)
         hand.deleted_at = utcnow()
@@ -408,7 +381,7 @@ def last_undoable(match: Match) -> AuditEntry | None:
 
 def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
     """Reverse the latest change not yet undone (repeated undos walk further back)."""
-    with _committed():
+    with _committed(match):
         match = _lock(match)
         _check_revision(
             match,
@@ -418,12 +391,12 @@ def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
         )
         target = last_undoable(match)
         if target is None:
-            raise EntryError(None, "There is nothing to undo.")
+            raise InputError(None, "There is nothing to undo.")
         hand = (
             db.session.get(Hand, target.hand_id, populate_existing=True) if target.hand_id else None
         )
         if hand is None:
-            raise EntryError(None, "That change can no longer be undone.")
+            raise InputError(None, "That change can no longer be undone.")
         number = (target.after or target.before or {}).get("number")
         before = _snapshot(hand, number)
         if target.action == AuditAction.ADD:
@@ -454,7 +427,7 @@ def give_notice(match: Match, by: Actor, expected_revision: int | None) -> Hand:
     Stored as entered data on that hand (``stop_after``) and recorded as an edit of it, so
     the audit trail shows it and undo takes it back.
     """
-    with _committed():
+    with _committed(match):
         match = _lock(match)
         _check_revision(
             match,
@@ -463,14 +436,14 @@ def give_notice(match: Match, by: Actor, expected_revision: int | None) -> Hand:
             "was not recorded. Here is the match as it stands; give it again if wanted.",
         )
         rules = rules_of(match)
-        if family_of(match) != Family.HOLLYWOOD or not rules.hollywood_continuous:
-            raise EntryError(None, "Notice to stop is for Hollywood's continuous play only.")
+        if not format_of(match).takes_notice(rules):
+            raise InputError(None, "Notice to stop is for Hollywood's continuous play only.")
         live = match.live_hands
         given = next((n for n, h in enumerate(live, start=1) if h.stop_after), None)
         if given is not None:
-            raise EntryError(None, f"Notice to stop was already given after hand {given}.")
+            raise InputError(None, f"Notice to stop was already given after hand {given}.")
         if not live:
-            raise EntryError(None, "Notice to stop is given after a deal: enter a hand first.")
+            raise InputError(None, "Notice to stop is given after a deal: enter a hand first.")
         hand = live[-1]
         number = len(live)
         before = _snapshot(hand, number)

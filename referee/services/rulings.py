@@ -29,6 +29,7 @@ from referee.models import Ruling, RulingKind, db
 from referee.rules import layoffs, melds
 from referee.rules.adjudicate import rule_cards
 from referee.rules.cards import Card
+from referee.rules.formats import Board, Line
 from referee.rules.results import Arrangement, HandResult, Meld, Outcome, Role, Step
 from referee.rules.ruleset import Ruleset, RulesetError
 from referee.rules.variants import UnknownPresetError, get_preset
@@ -493,32 +494,37 @@ def _same(a: Arrangement, b: Arrangement) -> bool:
 # -- a match's hand --------------------------------------------------------------------------
 
 
-def draw_match_hand(
-    hand: Any, result: HandResult, rules: Ruleset, names: Sequence[str]
-) -> DrawnRuling:
-    """A match hand's ruling in the same view as a checked hand, with the players' names."""
+def draw_line(board: Board, line: Line) -> DrawnRuling | None:
+    """A match's two-player hand drawn in the same view as a checked hand, the knocker and
+    defender by name; None for a hand of three players or one not ruled."""
     from referee.rules.cards import parse_cards
 
-    seat = hand.knocker_seat if hand.knocker_seat is not None else 0
-    pair = (names[seat], names[1 - seat]) if len(names) == 2 else ("Knocker", "Defender")
-    knocker = defender = upcard = None
-    deck = rules.deck
+    result = line.result
+    if not isinstance(result, HandResult) or len(line.players) != 2:
+        return None
+    names = board.names
+    knocker, defender = line.knocker, line.defender
+    if knocker is None or defender is None:  # a dead hand: the two who played
+        knocker, defender = line.players
+    values = line.values
+    k_cards = d_cards = upcard = None
+    deck = board.rules.deck
     try:
-        if hand.knocker_cards and hand.defender_cards:
-            knocker = parse_cards(hand.knocker_cards, deck)
-            defender = parse_cards(hand.defender_cards, deck)
-        if hand.upcard:
-            upcard = parse_cards(hand.upcard, deck, expected=1)[0]
+        if values.get("knocker_cards") and values.get("defender_cards"):
+            k_cards = parse_cards(values["knocker_cards"], deck)
+            d_cards = parse_cards(values["defender_cards"], deck)
+        if values.get("upcard"):
+            upcard = parse_cards(values["upcard"], deck, expected=1)[0]
     except ValueError:
-        knocker = defender = None
-    kind = hand.kind if hand.kind in ("knock", "gin", "big_gin") else None
+        k_cards = d_cards = None
+    kind = values.get("kind")
     return draw(
         result,
-        rules,
-        knocker=knocker,
-        defender=defender,
-        spread_declared=bool(getattr(hand, "spread", None)),
+        board.rules,
+        knocker=k_cards,
+        defender=d_cards,
+        spread_declared=bool(values.get("spread")),
         upcard=upcard,
-        kind=kind,
-        names=pair,
+        kind=kind if kind in ("knock", "gin", "big_gin") else None,
+        names=(names[knocker], names[defender]),
     )

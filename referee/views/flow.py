@@ -1,9 +1,5 @@
 """What the entry pages share: errors on their fields, the preview-before-save digest, saving
-a new or changed hand (or deal) with its conflict page, and the new-match preset reload.
-
-The two-handed pages (:mod:`.hands`, :mod:`.matches`) and the three-handed ones
-(:mod:`.threehand`) differ in their forms and boards, not in these steps.
-"""
+a new or changed hand (or deal) with its conflict page, and the new-match preset reload."""
 
 from __future__ import annotations
 
@@ -16,10 +12,10 @@ from flask import flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from referee.forms import RULE_PREFIX
-from referee.models import EntryMode, Hand, Match, db
+from referee.models import Hand, Match, db
+from referee.rules.errors import InputError
 from referee.rules.variants import get_preset
 from referee.services import matches as match_service
-from referee.services.entry import EntryError
 from referee.services.matches import Conflict
 
 from .access import web_actor
@@ -36,7 +32,7 @@ def parse_int(value: str | None) -> int | None:
 
 
 def attach_error(
-    form: Any, error: EntryError, *, rules: bool = False, flash_other: bool = False
+    form: Any, error: InputError, *, rules: bool = False, flash_other: bool = False
 ) -> None:
     """Put the error on its field (with ``rules``, also a house-rule field of that name);
     otherwise on the form as a whole, or with ``flash_other`` as a flashed message."""
@@ -58,15 +54,6 @@ def digest(normalised: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:20]
 
 
-def needs_preview(form: Any, digest_of: Callable[[dict[str, Any]], str]) -> bool:
-    """Full-card hands are saved only after their ruling was shown for exactly these cards."""
-    if not form.save.data:
-        return True
-    if form.entry.data != EntryMode.CARDS:
-        return False
-    return bool(form.checked.data != digest_of(form.entry_fields()))
-
-
 def _to_scoreboard(match: Match) -> Response:
     return redirect(url_for("matches.scoreboard", view_id=match.view_id))
 
@@ -76,7 +63,7 @@ def save_new(
     form: Any,
     *,
     on_conflict: Callable[[Conflict], Page],
-    on_error: Callable[[EntryError], Page],
+    on_error: Callable[[InputError], Page],
     noun: str = "hand",
 ) -> Response | Page:
     """Record the form's new hand (once, whatever the retries) and go back to the scoreboard;
@@ -92,7 +79,7 @@ def save_new(
     except Conflict as e:
         db.session.rollback()
         return on_conflict(e)
-    except EntryError as e:
+    except InputError as e:
         attach_error(form, e)
         return on_error(e)
     number = match_service.number_of(match, hand)
@@ -139,7 +126,7 @@ def save_edit(
     *,
     build_board: Callable[[Match], Any],
     mine: Callable[[dict[str, Any]], Mapping[str, Any]],
-    on_error: Callable[[EntryError], Page],
+    on_error: Callable[[InputError], Page],
     noun: str = "hand",
 ) -> Response | Page:
     """Record the form's change to ``hand`` at the version it was loaded at and go back to the
@@ -150,11 +137,10 @@ def save_edit(
         )
     except Conflict as e:
         db.session.rollback()
-        message = e.message if noun == "hand" else e.message.replace("hand", noun)
         return conflict_page(
-            match, build_board(match), message, hand.id, mine=mine(form.entry_fields())
+            match, build_board(match), e.message, hand.id, mine=mine(form.entry_fields())
         )
-    except EntryError as e:
+    except InputError as e:
         attach_error(form, e)
         return on_error(e)
     number = match_service.number_of(match, hand)

@@ -1,4 +1,5 @@
-"""Enter a hand (quick counts or full cards with the picker), see its ruling, edit, delete."""
+"""Enter a hand (quick counts or full cards with the picker), see its ruling, edit, delete —
+for every format: the match's format names the form and the page; the steps are the same."""
 
 from __future__ import annotations
 
@@ -7,32 +8,24 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from referee.forms import ActionForm, DealForm, HandForm, new_key
+from referee.forms import ActionForm, new_key
 from referee.models import EntryMode, Hand, Match, db
 from referee.rules.cards import ALL_NATURALS
-from referee.rules.results import HandResult
-from referee.rules.variants import Family, partnership
+from referee.rules.errors import InputError
+from referee.rules.formats import Board, Format, Line, NextHand
+from referee.rules.formats.hand_entry import IllegalKnock
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services import rulings as ruling_service
-from referee.services import threehand
-from referee.services.entry import (
-    EntryError,
-    IllegalKnock,
-    normalise,
-    normalise_deal,
-    rule_deal,
-    rule_entry,
-)
 from referee.services.matches import Conflict
 
-from . import threehand as threehand_views
 from .access import can_edit, load_match, require_edit, web_actor
+from .entry_pages import EntryPage, entry_page
 from .flow import (
+    Page,
     attach_error,
     conflict_page,
     digest,
-    needs_preview,
     parse_int,
     resubmit_page,
     save_edit,
@@ -42,10 +35,6 @@ from .flow import (
 bp = Blueprint("hands", __name__, url_prefix="/m/<view_id>/hands")
 
 
-def _digest(values: dict[str, Any]) -> str:
-    return digest(normalise(values))
-
-
 def _load_hand(match: Match, hand_id: int) -> Hand:
     hand = db.session.get(Hand, hand_id)
     if hand is None or hand.match_id != match.id or hand.deleted_at is not None:
@@ -53,81 +42,134 @@ def _load_hand(match: Match, hand_id: int) -> Hand:
     return hand
 
 
-def _render(
-    match: Match,
-    form: HandForm,
-    *,
-    hand: Hand | None = None,
-    result: HandResult | None = None,
-    refused: HandResult | None = None,
-    status: int = 200,
-    board: board_service.Board | None = None,
-) -> tuple[str, int]:
-    board = board or board_service.build(match)
-    return render_template(
-        "hand_form.html",
-        match=match,
-        board=board,
-        form=form,
-        hand=hand,
-        number=match_service.number_of(match, hand) if hand else len(board.lines) + 1,
-        result=result,
-        refused=refused,
-        deck=ALL_NATURALS,
-        hand_size=board.rules.hand_size,
-        upcard=board_service.upcard_of(board.rules, form.upcard.data) if result else None,
-    ), status
+class _Entry:
+    """One visit to a hand's entry page: the match, its format and fold, where the hand goes
+    and what the rotation calls for there."""
 
+    def __init__(self, match: Match, hand: Hand | None) -> None:
+        self.match = match
+        self.hand = hand
+        self.format: Format = board_service.format_of(match)
+        self.page: EntryPage = entry_page(self.format)
+        self.board: Board = board_service.build(match)
+        number = match_service.number_of(match, hand) if hand else None
+        self.position = (number or 1) - 1 if hand else len(self.board.lines)
+        self.context: NextHand = board_service.context_at(match, hand)
+        self.form: Any = self.page.form()
+        self.page.seat(self.form, self.board, self.position)
 
-def _rule_form(
-    match: Match, form: HandForm, hand: Hand | None
-) -> tuple[HandResult | None, tuple[str, int] | None]:
-    """Validate and rule the submitted entry; on a problem, the page to show instead."""
-    if not form.validate_on_submit():
-        return None, _render(match, form, hand=hand, status=400)
-    values = form.entry_fields()
-    try:
-        return rule_entry(values, match_service.rules_of(match)), None
-    except IllegalKnock as e:
-        attach_error(form, e)
-        return None, _render(match, form, hand=hand, refused=e.result, status=400)
-    except EntryError as e:
-        attach_error(form, e)
-        return None, _render(match, form, hand=hand, status=400)
+    @property
+    def noun(self) -> str:
+        return self.format.noun
+
+    def values(self) -> dict[str, Any]:
+        return self.format.normalise(self.form.entry_fields())
+
+    def digest(self) -> str:
+        return digest(self.values())
+
+    def render(
+        self,
+        *,
+        ruled: Any = None,
+        line: Line | None = None,
+        refused: Any = None,
+        status: int = 200,
+        board: Board | None = None,
+    ) -> Page:
+        board = board or self.board
+        form = self.form
+        number = self.position + 1
+        return render_template(
+            self.page.template,
+            match=self.match,
+            board=board,
+            form=form,
+            hand=self.hand,
+            number=number,
+            result=ruled,
+            deal=ruled,
+            line=line,
+            refused=refused,
+            seating=self.context,
+            tables=self.page.tables(form, board, self.position),
+            deck=ALL_NATURALS,
+            hand_size=board.rules.hand_size,
+            upcard=line.upcard if line else None,
+        ), status
+
+    def check(self) -> Page | None:
+        """Validate and rule the submitted entry where it goes in the match: None when it
+        may be saved, else the page to show instead."""
+        if not self.form.validate_on_submit():
+            return self.render(status=400)
+        try:
+            self.format.verify_hand(
+                self.values(),
+                self.board.rules,
+                self.board.names,
+                self.context,
+                self.position,
+            )
+        except IllegalKnock as e:
+            attach_error(self.form, e)
+            return self.render(refused=e.result, status=400)
+        except InputError as e:
+            attach_error(self.form, e)
+            return self.render(status=400)
+        return None
+
+    def preview(self) -> Page:
+        """The entry's ruling, as the match would fold with it, shown before it is saved."""
+        values = self.values()
+        try:
+            line = board_service.preview(self.match, values, self.hand, self.position)
+        except InputError as e:
+            attach_error(self.form, e)
+            return self.render(status=400)
+        self.form.checked.data = digest(values)
+        ruled = line.deal if line.deal is not None else line.result
+        return self.render(ruled=ruled, line=line)
+
+    def needs_preview(self) -> bool:
+        """Full-card hands are saved only after their ruling was shown for exactly these
+        cards; counts alone save straight away."""
+        if not self.form.save.data:
+            return True
+        if not self.page.has_cards(self.values()):
+            return False
+        return bool(self.form.checked.data != self.digest())
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new(view_id: str) -> str | Response | tuple[str, int]:
+def new(view_id: str) -> str | Response | Page:
     match = load_match(view_id)
-    if threehand.handles(match):
-        return threehand_views.new_hand(match)
     require_edit(match)
-    if match_service.family_of(match) == Family.PARTNERSHIP:
-        return _new_deal(match)
-    form = HandForm()
-    form.set_players(match.names)
+    entry = _Entry(match, None)
+    form = entry.form
     if request.method == "GET":
-        board = board_service.build(match)
-        form.dealer_seat.data = board.next_dealer
+        entry.page.start(form, entry.board, entry.context)
         form.idempotency_key.data = new_key()
-        form.expected_number.data = str(len(board.lines) + 1)
-        if board.rules.knock_limit == 0 and not board.rules.oklahoma:
-            form.kind.data = "gin"  # Straight Gin: no knocking
+        form.expected_number.data = str(len(entry.board.lines) + 1)
         if request.args.get("entry") == EntryMode.CARDS:
-            form.entry.data = EntryMode.CARDS
-            form.kind.data = "auto"
-        return _render(match, form, board=board)
-    result, page = _rule_form(match, form, None)
+            entry.page.cards(form)
+        return entry.render()
+    page = entry.check()
     if page is not None:
         return page
-    if needs_preview(form, _digest):
-        form.checked.data = _digest(form.entry_fields())
-        return _render(match, form, result=result)
+    if entry.needs_preview():
+        return entry.preview()
+
+    def conflict(e: Conflict) -> Page:
+        fresh = board_service.build(match)
+        return resubmit_page(match, form, e, lambda: entry.render(board=fresh))
+
     return save_new(
         match,
         form,
-        on_conflict=lambda e: resubmit_page(match, form, e, lambda: _render(match, form)),
-        on_error=lambda e: _render(match, form, status=400),
+        on_conflict=conflict,
+        on_error=lambda e: entry.render(status=400),
+        noun=entry.noun,
     )
 
 
@@ -135,67 +177,58 @@ def new(view_id: str) -> str | Response | tuple[str, int]:
 def show(view_id: str, hand_id: int) -> str:
     match = load_match(view_id)
     hand = _load_hand(match, hand_id)
-    if threehand.handles(match):
-        return threehand_views.show_hand(match, hand)
     board = board_service.build(match)
-    line = next(line for line in board.lines if line.hand.id == hand.id)
-    view = None
-    if line.result is not None:  # the same ruling view as a checked hand
-        view = ruling_service.draw_match_hand(hand, line.result, board.rules, board.names)
+    line = board.line_of(hand)
+    if line is None:
+        abort(404)
     return render_template(
-        "hand.html",
+        board.format.template_file("hand"),
         match=match,
         board=board,
         hand=hand,
         line=line,
-        view=view,
+        view=ruling_service.draw_line(board, line),
         editor=can_edit(match),
         action=ActionForm(version=hand.version),
     )
 
 
 @bp.route("/<int:hand_id>/edit", methods=["GET", "POST"])
-def edit(view_id: str, hand_id: int) -> str | Response | tuple[str, int]:
+def edit(view_id: str, hand_id: int) -> str | Response | Page:
     match = load_match(view_id)
     require_edit(match)
     hand = _load_hand(match, hand_id)
-    if threehand.handles(match):
-        return threehand_views.edit_hand(match, hand)
-    if match_service.family_of(match) == Family.PARTNERSHIP:
-        return _edit_deal(match, hand)
-    form = HandForm()
-    form.set_players(match.names)
+    entry = _Entry(match, hand)
+    form = entry.form
     if request.method == "GET":
-        values = dict(hand.fields())
-        if values["kind"] == "dead":
-            values["knocker_seat"] = None
-        form.fill(values)
+        entry.page.fill(form, hand.fields())
         form.version.data = str(hand.version)
-        return _render(match, form, hand=hand)
-    result, page = _rule_form(match, form, hand)
+        return entry.render()
+    page = entry.check()
     if page is not None:
         return page
-    if needs_preview(form, _digest):
-        form.checked.data = _digest(form.entry_fields())
-        return _render(match, form, hand=hand, result=result)
+    if entry.needs_preview():
+        return entry.preview()
     return save_edit(
         match,
         hand,
         form,
         build_board=board_service.build,
-        mine=normalise,
-        on_error=lambda e: _render(match, form, hand=hand, status=400),
+        mine=lambda values: entry.format.normalise(values),
+        on_error=lambda e: entry.render(status=400),
+        noun=entry.noun,
     )
 
 
 @bp.post("/<int:hand_id>/delete")
-def delete(view_id: str, hand_id: int) -> Response | tuple[str, int]:
+def delete(view_id: str, hand_id: int) -> Response | Page:
     match = load_match(view_id)
     require_edit(match)
     hand = _load_hand(match, hand_id)
     form = ActionForm()
     if not form.validate_on_submit():
         abort(400)
+    noun = board_service.format_of(match).noun
     number = match_service.number_of(match, hand)
     try:
         match_service.delete_hand(match, hand.id, web_actor(), parse_int(form.version.data))
@@ -204,136 +237,8 @@ def delete(view_id: str, hand_id: int) -> Response | tuple[str, int]:
         return conflict_page(
             match, board_service.build(match), e.message, hand.id, deleted_too=True
         )
-    except EntryError as e:
+    except InputError as e:
         flash(e.reason, "error")
         return redirect(url_for("hands.show", view_id=view_id, hand_id=hand.id))
-    flash(f"{_noun(match)} {number} deleted. Undo brings it back.", "ok")
+    flash(f"{noun.capitalize()} {number} deleted. Undo brings it back.", "ok")
     return redirect(url_for("matches.scoreboard", view_id=view_id))
-
-
-# -- partnership deals -----------------------------------------------------------------------
-
-
-def _noun(match: Match) -> str:
-    return "Deal" if match_service.family_of(match) == Family.PARTNERSHIP else "Hand"
-
-
-def _deal_form(match: Match, board: board_service.Board, position: int) -> DealForm:
-    form = DealForm()
-    form.set_seating(board.names, board.sides, partnership.pairings(position))
-    return form
-
-
-def _render_deal(
-    match: Match,
-    form: DealForm,
-    *,
-    board: board_service.Board,
-    position: int,
-    hand: Hand | None = None,
-    deal: partnership.DealScore | None = None,
-    status: int = 200,
-) -> tuple[str, int]:
-    side = form.dealer_seat.data if form.dealer_seat.data in (0, 1) else board.next_dealer
-    return render_template(
-        "deal_form.html",
-        match=match,
-        board=board,
-        form=form,
-        hand=hand,
-        number=position + 1,
-        tables=partnership.pairings(position, side),
-        deal=deal,
-        deck=ALL_NATURALS,
-        hand_size=board.rules.hand_size,
-    ), status
-
-
-def _rule_deal_form(
-    match: Match, form: DealForm, board: board_service.Board, position: int, hand: Hand | None
-) -> tuple[partnership.DealScore | None, tuple[str, int] | None]:
-    if not form.validate_on_submit():
-        return None, _render_deal(
-            match, form, board=board, position=position, hand=hand, status=400
-        )
-    try:
-        return rule_deal(form.entry_fields(), match_service.rules_of(match), position), None
-    except EntryError as e:
-        attach_error(form, e)
-        return None, _render_deal(
-            match, form, board=board, position=position, hand=hand, status=400
-        )
-
-
-def _deal_needs_preview(form: DealForm) -> bool:
-    """As for a two-handed hand: a deal with cards at a table is saved only after its ruling
-    was shown for exactly these cards; counts alone save straight away."""
-    if not form.save.data:
-        return True
-    values = form.entry_fields()
-    if not any(t["entry"] == EntryMode.CARDS for t in values["tables"]):
-        return False
-    return bool(form.checked.data != digest(normalise_deal(values)))
-
-
-def _preview_deal(form: DealForm) -> None:
-    form.checked.data = digest(normalise_deal(form.entry_fields()))
-
-
-def _new_deal(match: Match) -> str | Response | tuple[str, int]:
-    board = board_service.build(match)
-    position = len(board.lines)
-    form = _deal_form(match, board, position)
-    if request.method == "GET":
-        form.dealer_seat.data = board.next_dealer
-        form.idempotency_key.data = new_key()
-        form.expected_number.data = str(position + 1)
-        return _render_deal(match, form, board=board, position=position)
-    deal, page = _rule_deal_form(match, form, board, position, None)
-    if page is not None:
-        return page
-    if _deal_needs_preview(form):
-        _preview_deal(form)
-        return _render_deal(match, form, board=board, position=position, deal=deal)
-
-    def conflict(e: Conflict) -> tuple[str, int]:
-        fresh = board_service.build(match)
-        form.expected_number.data = str(len(fresh.lines) + 1)
-        form.form_errors.append(e.message.replace("hand", "deal"))
-        page, _ = _render_deal(match, form, board=fresh, position=position)
-        return page, 409
-
-    return save_new(
-        match,
-        form,
-        on_conflict=conflict,
-        on_error=lambda e: _render_deal(match, form, board=board, position=position, status=400),
-        noun="deal",
-    )
-
-
-def _edit_deal(match: Match, hand: Hand) -> str | Response | tuple[str, int]:
-    board = board_service.build(match)
-    position = (match_service.number_of(match, hand) or 1) - 1
-    form = _deal_form(match, board, position)
-    if request.method == "GET":
-        form.fill(hand.fields())
-        form.version.data = str(hand.version)
-        return _render_deal(match, form, board=board, position=position, hand=hand)
-    deal, page = _rule_deal_form(match, form, board, position, hand)
-    if page is not None:
-        return page
-    if _deal_needs_preview(form):
-        _preview_deal(form)
-        return _render_deal(match, form, board=board, position=position, hand=hand, deal=deal)
-    return save_edit(
-        match,
-        hand,
-        form,
-        build_board=board_service.build,
-        mine=normalise_deal,
-        on_error=lambda e: _render_deal(
-            match, form, board=board, position=position, hand=hand, status=400
-        ),
-        noun="deal",
-    )

@@ -18,17 +18,17 @@ from flask import (
 from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
-from referee.forms import ActionForm, ScorerForm, new_match_form
+from referee.forms import RULE_PREFIX, ActionForm, ScorerForm, new_match_form
 from referee.models import Hand, Match, MatchStatus, db
+from referee.rules.errors import InputError
 from referee.rules.ruleset import FIELD_HELP
-from referee.rules.variants import DEFAULT_PRESET, get_preset
+from referee.rules.variants import DEFAULT_PRESET, Preset, get_preset
 from referee.services import board as board_service
 from referee.services import matches as match_service
-from referee.services import threehand
-from referee.services.entry import EntryError
 from referee.services.matches import Conflict
+from referee.threehand_forms import MAX_PLAYERS, option_names
+from referee.threehand_forms import new_match_form as seated_match_form
 
-from . import threehand as threehand_views
 from .access import (
     can_edit,
     editable_ids,
@@ -70,15 +70,18 @@ def home() -> str:
     )
 
 
-def _preset_data() -> dict[str, object]:
+def _preset_data(presets: list[Preset]) -> dict[str, object]:
     return {
         p.name: {
             "description": p.description,
             "rules": p.rules.to_dict(),
             "family": p.family,
             "players": p.players,
+            "seats": [p.seats[0], p.seats[-1]],
+            "cut": board_service.format_for(p).seated_by_cut,
+            "teams": board_service.format_for(p).teams,
         }
-        for p in match_service.playable_presets()
+        for p in presets
     }
 
 
@@ -104,7 +107,7 @@ def new_match() -> str | Response | tuple[str, int]:
             form.overrides(),
             form.stake_per_point.data or 0,
         )
-    except EntryError as e:
+    except InputError as e:
         attach_error(form, e, rules=True, flash_other=True)
         return _render_new(form), 400
     remember(match, token)
@@ -118,21 +121,21 @@ def _render_new(form: Any) -> str:
         "new_match.html",
         form=form,
         presets=match_service.playable_presets(),
-        preset_data=_preset_data(),
+        preset_data=_preset_data(match_service.playable_presets()),
         help=FIELD_HELP,
         family=getattr(chosen, "family", "two_handed"),
+        seats=getattr(chosen, "players", 2),
+        teams=board_service.format_for(chosen).teams if chosen else False,
     )
 
 
 @bp.get("/m/<view_id>")
 def scoreboard(view_id: str) -> str:
     match = load_match(view_id)
-    if threehand.handles(match):
-        return threehand_views.scoreboard(match)
     board = board_service.build(match)
     editor = can_edit(match)
     return render_template(
-        "scoreboard.html",
+        board.format.template_file("scoreboard"),
         match=match,
         board=board,
         editor=editor,
@@ -152,6 +155,81 @@ def _preset_or_none(name: str) -> object:
         return get_preset(name)
     except KeyError:
         return None
+
+
+# -- three or more players ---------------------------------------------------------------------
+
+SEATED_DEFAULT = "cutthroat"
+
+
+@bp.route("/new/three", methods=["GET", "POST"])
+def new_seated_match() -> str | Response | tuple[str, int]:
+    """A match of three or more players: Cutthroat, dealer-sits-out, Chouette, Battle Royal."""
+    form = seated_match_form()
+    if request.method == "GET":
+        name = request.args.get("preset") or SEATED_DEFAULT
+        preset = get_preset(name if name in _seated_names() else SEATED_DEFAULT)
+        form.preset.data = preset.name
+        form.rules_from.data = preset.name
+        form.fill_rules(preset.rules)
+        return _render_seated(form)
+    if not form.validate_on_submit():
+        return _render_seated(form), 400
+    preset_name = form.preset.data or SEATED_DEFAULT
+    if reload_preset(form, preset_name):
+        return _render_seated(form)
+    names = form.names()
+    try:
+        match, token = match_service.create_match(
+            names,
+            preset_name,
+            form.overrides(),
+            form.stake_per_point.data or 0,
+            cut=form.cut_cards(len(names)),
+        )
+    except InputError as e:
+        if e.field == "players":
+            empty = next((s for s, n in enumerate(names) if not n), min(len(names), 2))
+            e = InputError(f"player_{min(empty, MAX_PLAYERS - 1)}", e.reason)
+        attach_error(form, e, rules=True)
+        return _render_seated(form), 400
+    remember(match, token)
+    flash("Match started. This browser keeps the edit link; share it only with scorers.", "ok")
+    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+
+
+def _seated_names() -> set[str]:
+    return {p.name for p in match_service.playable_presets(seated=True)}
+
+
+def _render_seated(form: Any) -> str:
+    presets = match_service.playable_presets(seated=True)
+    chosen = _preset_or_none(form.preset.data or SEATED_DEFAULT) or get_preset(SEATED_DEFAULT)
+    return render_template(
+        "threehand/new_match.html",
+        form=form,
+        presets=presets,
+        preset_data=_preset_data(presets),
+        options=option_names(),
+        help=FIELD_HELP,
+        max_players=MAX_PLAYERS,
+        chosen=chosen,
+        cut_formats=[p.name for p in presets if board_service.format_for(p).seated_by_cut],
+        house_open=any(
+            name.startswith(RULE_PREFIX) and name.removeprefix(RULE_PREFIX) not in option_names()
+            for name in form.errors
+        ),
+    )
+
+
+@bp.get("/m/<view_id>/settlement")
+def settlement(view_id: str) -> str | Response:
+    """Payouts game by game, for the formats that settle between several players."""
+    match = load_match(view_id)
+    board = board_service.build(match)
+    if not board.format.settlement_page:
+        return redirect(url_for("matches.scoreboard", view_id=view_id))
+    return render_template("threehand/settlement.html", match=match, board=board)
 
 
 @bp.get("/m/<view_id>/edit/<token>")
@@ -219,7 +297,7 @@ def _match_action(
         result = act(parse_int(form.revision.data))
     except Conflict as e:
         return _conflict(match, e)
-    except EntryError as e:
+    except InputError as e:
         flash(e.reason, "error")
         return redirect(url_for("matches.scoreboard", view_id=match.view_id))
     flash(done(result), "ok")
@@ -227,7 +305,7 @@ def _match_action(
 
 
 def _noun(match: Match) -> str:
-    return "deal" if match_service.family_of(match) == "partnership" else "hand"
+    return board_service.format_of(match).noun
 
 
 def describe(entry: object, noun: str = "hand") -> str:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -171,7 +171,7 @@ def rule_counts(
     conditions = _conditions(rules, upcard)
     knocker = _seat(knocker)
     kind = HandKind(kind)
-    counts = _counts(deadwoods, rules)
+    counts = _counts(deadwoods, rules, label)
     if kind is not HandKind.KNOCK and counts[knocker] != 0:
         raise HandInputError(
             "deadwoods", f"the knocker's count is {counts[knocker]}, but gin leaves none"
@@ -237,7 +237,7 @@ def rule_cards(
     conditions = _conditions(rules, upcard)
     knocker = _seat(knocker)
     kind = HandKind(kind) if kind is not None else None
-    cards = _checked_hands(hands, knocker, rules)
+    cards = _checked_hands(hands, knocker, rules, label)
     steps: list[Step] = list(conditions.steps)
     own = cards[knocker]
     if len(own) == rules.hand_size + 1:
@@ -539,7 +539,9 @@ def _seat(knocker: int) -> int:
     return knocker
 
 
-def _counts(deadwoods: Sequence[int], rules: Ruleset) -> tuple[int, ...]:
+def _counts(
+    deadwoods: Sequence[int], rules: Ruleset, label: Callable[[int], str]
+) -> tuple[int, ...]:
     values = tuple(deadwoods)
     if len(values) != SEATS:
         raise HandInputError(
@@ -549,25 +551,26 @@ def _counts(deadwoods: Sequence[int], rules: Ruleset) -> tuple[int, ...]:
         rules.court_value, rules.ace_value, 10, rules.joker_value if rules.jokers else 0
     )
     for seat, value in enumerate(values):
+        who = label(seat)
         if isinstance(value, bool) or not isinstance(value, int):
             raise HandInputError(
-                "deadwoods", f"seat {seat}'s count must be a whole number (got {value!r})"
+                "deadwoods", f"{who}'s count must be a whole number (got {value!r})", seat=seat
             )
         if value < 0:
             raise HandInputError(
-                "deadwoods", f"seat {seat}'s count cannot be negative (got {value})"
+                "deadwoods", f"{who}'s count cannot be negative (got {value})", seat=seat
             )
         if value > ceiling:
             raise HandInputError(
                 "deadwoods",
-                f"seat {seat}'s count {value} is more than {rules.hand_size} cards can count "
-                f"({ceiling})",
+                f"{who}'s count {value} is more than {rules.hand_size} cards can count ({ceiling})",
+                seat=seat,
             )
     return values
 
 
 def _checked_hands(
-    hands: Sequence[Sequence[Card]], knocker: int, rules: Ruleset
+    hands: Sequence[Sequence[Card]], knocker: int, rules: Ruleset, label: Callable[[int], str]
 ) -> tuple[tuple[Card, ...], ...]:
     if len(hands) != SEATS:
         raise HandInputError("hands", f"Battle Royal needs {SEATS} hands (got {len(hands)})")
@@ -575,20 +578,22 @@ def _checked_hands(
     out: list[tuple[Card, ...]] = []
     for seat, hand in enumerate(hands):
         expected = (n, n + 1) if seat == knocker else (n,)
-        what = "the knocker" if seat == knocker else f"seat {seat}"
+        what = f"{label(seat)} (the knocker)" if seat == knocker else label(seat)
         try:
             out.append(
                 parse_cards([c.code for c in hand], rules.deck, expected=expected, what=what)
             )
         except CardError as exc:
-            raise HandInputError(f"hand_{seat}", str(exc)) from None
+            raise HandInputError(f"hand_{seat}", str(exc), seat=seat) from None
     held = Counter(c for hand in out for c in hand)
     for card, count in held.items():
         if count > rules.deck.copies(card):
             seats = [seat for seat, hand in enumerate(out) if card in hand]
             if len(seats) > 1:
                 raise HandInputError(
-                    f"hand_{seats[-1]}", f"`{card.label}` is also in seat {seats[0]}'s hand"
+                    f"hand_{seats[-1]}",
+                    f"`{card.label}` is also in {label(seats[0])}'s hand",
+                    seat=seats[-1],
                 )
     return tuple(out)
 

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from ..errors import HandError
 from ..ledger import GameLedger, MatchLedger, fold_match
 from ..results import HandResult, HandScore, Role, Step
 from ..ruleset import ChouetteAfterGame, Ruleset
@@ -47,7 +48,7 @@ BOX, TEAM = 0, 1
 """The two sides of every Chouette game's ledger."""
 
 
-class ChouetteError(ValueError):
+class ChouetteError(HandError):
     """A Chouette seating or hand that cannot be: too few players, a seat twice, a knocker who
     was neither the box nor the captain. The message names the hand and the seats."""
 
@@ -87,12 +88,13 @@ class ChouetteSeating:
         """:data:`BOX` or :data:`TEAM`."""
         return BOX if seat == self.box else TEAM
 
-    def with_captain(self, captain: int) -> ChouetteSeating:
+    def with_captain(self, captain: int, label: Label | None = None) -> ChouetteSeating:
         """This seating with ``captain`` captaining instead (the others keep their order)."""
+        who = (label or labeller(None))(captain)
         if captain == self.box:
-            raise ChouetteError(f"seat {captain} is in the box: it cannot captain the partnership")
+            raise ChouetteError(f"{who} is in the box: it cannot captain the partnership")
         if captain not in self.partners:
-            raise ChouetteError(f"seat {captain} is not at this table")
+            raise ChouetteError(f"{who} is not at this table")
         rest = tuple(s for s in self.partners if s != captain)
         return ChouetteSeating(self.box, captain, rest)
 
@@ -223,7 +225,8 @@ class ChouetteGame:
 class ChouetteMatch:
     """A Chouette match folded from its hands.
 
-    ``seatings[i]`` is the box and captain of hand ``i``; ``steps[i]`` why; ``next`` and
+    ``seatings[i]`` is the box and captain of hand ``i``; ``steps[i]`` why, and
+    ``recorded[i]`` whether the table's captain was not the queue's (an override); ``next`` and
     ``next_step`` the same for the next hand (a new game's roles once a game is over).
     ``ledger`` folds every hand as box (side 0) against partnership (side 1).
     """
@@ -237,6 +240,7 @@ class ChouetteMatch:
     ledger: MatchLedger
     next: ChouetteSeating
     next_step: Step
+    recorded: tuple[bool, ...] = ()
 
     @property
     def players(self) -> int:
@@ -277,6 +281,7 @@ def fold_chouette(
     label = labeller(names)
     seatings: list[ChouetteSeating] = []
     steps: list[Step] = []
+    recorded: list[bool] = []
     scores: list[HandScore] = []
     starts: list[ChouetteSeating] = [first]  # each game's roles at its start
     game_scores: list[HandScore] = []
@@ -288,11 +293,13 @@ def fold_chouette(
     )
     for index, hand in enumerate(hands):
         number = index + 1
-        if hand.captain is not None and hand.captain != current.captain:
+        overridden = hand.captain is not None and hand.captain != current.captain
+        if overridden:
+            assert hand.captain is not None
             try:
-                current = current.with_captain(hand.captain)
+                current = current.with_captain(hand.captain, label)
             except ChouetteError as exc:
-                raise ChouetteError(f"hand {number}: {exc}") from None
+                raise exc.at_hand(number) from None
             why = step(
                 f"Hand {number} was played as the table recorded it: {label(current.captain)} "
                 f"captained against {label(current.box)}.",
@@ -300,10 +307,11 @@ def fold_chouette(
             )
         seatings.append(current)
         steps.append(why)
+        recorded.append(overridden)
         try:
-            score, box_won = _hand(hand, current)
+            score, box_won = _hand(hand, current, label)
         except ChouetteError as exc:
-            raise ChouetteError(f"hand {number}: {exc}") from None
+            raise exc.at_hand(number) from None
         scores.append(score)
         game_scores.append(score)
         after = next_captain(current, box_won)
@@ -340,10 +348,13 @@ def fold_chouette(
         ledger=ledger,
         next=current,
         next_step=why,
+        recorded=tuple(recorded),
     )
 
 
-def _hand(hand: ChouetteHand, seating: ChouetteSeating) -> tuple[HandScore, bool | None]:
+def _hand(
+    hand: ChouetteHand, seating: ChouetteSeating, label: Label
+) -> tuple[HandScore, bool | None]:
     result = hand.result
     if not result.finished:
         raise ChouetteError("an illegal knock is not a finished hand; record the hand when it ends")
@@ -353,8 +364,8 @@ def _hand(hand: ChouetteHand, seating: ChouetteSeating) -> tuple[HandScore, bool
         return HandScore.nothing(2), None
     if hand.knocker not in (seating.box, seating.captain):
         raise ChouetteError(
-            f"seat {hand.knocker} is recorded as the knocker, but only the box (seat "
-            f"{seating.box}) and the captain (seat {seating.captain}) play"
+            f"{label(hand.knocker)} is recorded as the knocker, but only the box "
+            f"({label(seating.box)}) and the captain ({label(seating.captain)}) play"
         )
     knocker_side = seating.side(hand.knocker)
     score = result.score(knocker_side, seats=2)

@@ -39,6 +39,7 @@ from ..ledger import GameLedger, MatchLedger, fold_match
 from ..results import HandResult, HandScore, Outcome, Role
 from ..ruleset import Rotation, Ruleset, ShutoutRule
 from ..settlement import Settlement, SettlementRounding, settle
+from .labels import Label, labeller
 from .rotation import (
     SEATS,
     HandOutcome,
@@ -174,13 +175,14 @@ def fold_cutthroat(
     scores: list[HandScore] = []
     winners: list[int | None] = []
     seating = first
+    label = labeller(names)
     for index, hand in enumerate(hands):
         number = index + 1
         played = hand.seating if hand.seating is not None else seating
         try:
-            score, winner = _hand(hand, played)
+            score, winner = _hand(hand, played, label)
         except SeatingError as exc:
-            raise type(exc)(f"hand {number}: {exc}") from None
+            raise exc.at_hand(number) from None
         scores.append(score)
         winners.append(winner)
         outcomes.append(HandOutcome(winner, hand.seating))
@@ -192,7 +194,7 @@ def fold_cutthroat(
     return CutthroatMatch(rules, plan, tuple(scores), tuple(winners), ledger)
 
 
-def _hand(hand: CutthroatHand, played: Seating) -> tuple[HandScore, int | None]:
+def _hand(hand: CutthroatHand, played: Seating, label: Label) -> tuple[HandScore, int | None]:
     result = hand.result
     if not result.finished:
         raise CutthroatHandError(
@@ -204,8 +206,8 @@ def _hand(hand: CutthroatHand, played: Seating) -> tuple[HandScore, int | None]:
         return HandScore.nothing(SEATS), None
     if not played.plays(hand.knocker):
         raise CutthroatHandError(
-            f"seat {hand.knocker} is recorded as the knocker but sat out "
-            f"(seats {played.players[0]} and {played.players[1]} played)"
+            f"{label(hand.knocker)} is recorded as the knocker but sat out "
+            f"({label(played.players[0])} and {label(played.players[1])} played)"
         )
     defender = played.opponent(hand.knocker)
     return seat_score(result, hand.knocker, defender), hand_winner(result, hand.knocker, defender)

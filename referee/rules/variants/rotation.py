@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..errors import HandError
 from ..results import Step
 from ..ruleset import Rotation
 from .labels import Label, labeller, step
@@ -43,7 +44,7 @@ SEATS = 3
 """Three players, two of whom play each hand."""
 
 
-class SeatingError(ValueError):
+class SeatingError(HandError):
     """A seating or a hand's record that cannot be: a seat out of range, a player both sitting
     out and playing, a winner who did not play. The message names the hand and the seats."""
 
@@ -226,9 +227,9 @@ def plan_seatings(
         winner = outcome.winner
         if winner is not None and not actual.plays(winner):
             raise SeatingError(
-                f"hand {number}: {label(winner)} is recorded as the winner but sat out "
+                f"{label(winner)} is recorded as the winner but sat out "
                 f"(the players were {label(actual.players[0])} and {label(actual.players[1])})"
-            )
+            ).at_hand(number)
         current = next_seating(actual, winner, rotation)
         why = _rotation_step(number, actual, winner, current, rotation, label)
     return SeatingPlan(

@@ -1,4 +1,4 @@
-"""The web's window on the match ledger and settlement of :mod:`referee.rules`.
+"""The match ledger and settlement of :mod:`referee.rules`, arranged for a scoreboard.
 
 It only renames and picks: the scoreboard reads :class:`Standing` and :class:`Money`, and
 this module is the one place that knows the ledger's own names. No point is added here.
@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from referee.rules import ledger, settlement
-from referee.rules.results import HandScore
-from referee.rules.ruleset import Ruleset
-from referee.rules.variants import hollywood
+from .. import ledger, settlement
+from ..results import HandScore
+from ..ruleset import Ruleset
+from ..variants import hollywood
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,10 @@
-"""A hand as entered → the engine's ruling, with every problem named by the field it is about."""
+"""A two-player hand as entered → the engine's ruling, every problem named by its field.
+
+The stored form of a hand (what :func:`normalise` returns and a match keeps) is a dict of what
+was typed: ``kind``, ``entry``, ``knocker_seat``, the two counts or the two hands of cards
+(card codes separated by single spaces), the declared ``spread``, the ``upcard`` and the note.
+Every format whose hands are one knocker against one defender rules them here.
+"""
 
 from __future__ import annotations
 
@@ -7,21 +13,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from referee.models import EntryMode, HandKindChoice
-from referee.rules.adjudicate import (
-    HandInputError,
-    HandKind,
-    rule_cards,
-    rule_counts,
-    rule_dead_hand,
-)
-from referee.rules.cards import Card, CardError, parse_cards
-from referee.rules.results import HandResult
-from referee.rules.ruleset import Ruleset
-from referee.rules.variants import partnership
-
-KINDS = (HandKindChoice.KNOCK, HandKindChoice.GIN, HandKindChoice.BIG_GIN, HandKindChoice.DEAD)
-CARD_KINDS = (HandKindChoice.AUTO, *KINDS)
+from ..adjudicate import HandKind, rule_cards, rule_counts, rule_dead_hand
+from ..cards import Card, CardError, parse_cards
+from ..errors import InputError
+from ..results import HandResult
+from ..ruleset import Ruleset
+from ..variants.battle_royal import BattleRoyalResult
+from .kinds import CARD_KINDS, KINDS, EntryMode, HandKindChoice
 
 # The engine names its inputs by role; the forms and the API by what is typed in.
 _ENGINE_FIELD = {
@@ -31,25 +29,22 @@ _ENGINE_FIELD = {
 }
 
 
-class EntryError(ValueError):
-    """Bad input: ``field`` is the form/API field it concerns (None: the hand as a whole)."""
-
-    def __init__(self, field: str | None, reason: str) -> None:
-        self.field = field
-        self.reason = reason
-        super().__init__(f"{field}: {reason}" if field else reason)
-
-
-class IllegalKnock(EntryError):
+class IllegalKnock(InputError):
     """The engine refused the knock; ``result`` holds the ruling with its reason."""
 
-    def __init__(self, result: HandResult, field: str) -> None:
+    def __init__(
+        self,
+        result: HandResult | BattleRoyalResult,
+        field: str | None,
+        *,
+        api_field: str | None = None,
+    ) -> None:
         self.result = result
         reason = next(
             (s.text for s in reversed(result.steps) if "illegal" in s.text.lower()),
             result.steps[-1].text if result.steps else "illegal knock",
         )
-        super().__init__(field, f"Illegal knock, nothing saved: {reason}")
+        super().__init__(field, f"Illegal knock, nothing saved: {reason}", api_field=api_field)
 
 
 def normalise(fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -104,7 +99,7 @@ def spread_melds(text: str | None) -> list[list[str]] | None:
 
 
 def rule_entry(fields: Mapping[str, Any], rules: Ruleset) -> HandResult:
-    """Rule one entered hand, or raise :class:`EntryError` naming the field at fault.
+    """Rule one entered hand, or raise :class:`InputError` naming the field at fault.
 
     An illegal knock raises :class:`IllegalKnock`: it is never a hand to record.
     """
@@ -134,19 +129,19 @@ def _rule(f: dict[str, Any], rules: Ruleset) -> HandResult:
     kind = f.get("kind")
     entry = f.get("entry")
     if entry not in (EntryMode.COUNTS, EntryMode.CARDS):
-        raise EntryError("entry", "choose quick entry (counts) or full cards")
+        raise InputError("entry", "choose quick entry (counts) or full cards")
     if kind not in (CARD_KINDS if entry == EntryMode.CARDS else KINDS):
-        raise EntryError("kind", "choose knock, gin, big gin or dead hand")
+        raise InputError("kind", "choose knock, gin, big gin or dead hand")
     upcard = _card(f.get("upcard"), rules, "upcard")
     if rules.oklahoma and upcard is None:
         # BIC-OK: the first upcard is recorded with every hand, a dead one too.
-        raise EntryError("upcard", "enter the first upcard: in Oklahoma it sets the knock limit")
+        raise InputError("upcard", "enter the first upcard: in Oklahoma it sets the knock limit")
     try:
         if kind == HandKindChoice.DEAD:
             return rule_dead_hand(rules, upcard=upcard)
         if f.get("knocker_seat") not in (0, 1):
-            raise EntryError("knocker_seat", "choose who knocked or went gin")
-        hand_kind = None if kind == HandKindChoice.AUTO else HandKind(kind)
+            raise InputError("knocker_seat", "choose who knocked or went gin")
+        hand_kind = None if kind == HandKindChoice.AUTO else HandKind(str(kind))
         if entry == EntryMode.COUNTS:
             assert hand_kind is not None
             k = _count(f.get("knocker_deadwood"), "knocker_deadwood", "the knocker's deadwood")
@@ -157,22 +152,23 @@ def _rule(f: dict[str, Any], rules: Ruleset) -> HandResult:
         knocker, defender = _hands(f, rules, hand_kind)
         spread = _spread(f.get("spread"), rules)
         return rule_cards(knocker, defender, rules, kind=hand_kind, spread=spread, upcard=upcard)
-    except HandInputError as e:
+    except InputError as e:
         field = _ENGINE_FIELD.get(e.field, e.field) if e.field else None
-        raise EntryError(field, e.reason) from None
+        raise InputError(field, e.reason) from None
 
 
 def _count(value: Any, field: str, what: str) -> int:
     if value is None or value == "":
-        raise EntryError(field, f"enter {what}")
+        raise InputError(field, f"enter {what}")
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             value = int(str(value).strip())
         except ValueError:
-            raise EntryError(field, f"{what} must be a whole number") from None
-    if value < 0:
-        raise EntryError(field, f"{what} cannot be negative")
-    return value
+            raise InputError(field, f"{what} must be a whole number") from None
+    count = int(value)
+    if count < 0:
+        raise InputError(field, f"{what} cannot be negative")
+    return count
 
 
 def _card(text: str | None, rules: Ruleset, field: str) -> Card | None:
@@ -181,7 +177,7 @@ def _card(text: str | None, rules: Ruleset, field: str) -> Card | None:
     try:
         return parse_cards(text, deck=rules.deck, expected=1, what="the upcard")[0]
     except CardError as e:
-        raise EntryError(field, str(e)) from None
+        raise InputError(field, str(e)) from None
 
 
 def _spread(text: str | None, rules: Ruleset) -> tuple[tuple[Card, ...], ...] | None:
@@ -194,7 +190,7 @@ def _spread(text: str | None, rules: Ruleset) -> tuple[tuple[Card, ...], ...] | 
         try:
             melds.append(parse_cards(group, deck=rules.deck, what=f"meld {number} of the spread"))
         except CardError as e:
-            raise EntryError("spread", str(e)) from None
+            raise InputError("spread", str(e)) from None
     return tuple(m for m in melds if m) or None
 
 
@@ -212,125 +208,17 @@ def _hands(
         ("knocker_cards", "the knocker", knocker_counts),
         ("defender_cards", "the defender", (size,)),
     ):
-        if not texts[field]:
-            raise EntryError(field, f"enter {what}'s cards")
+        text = texts[field]
+        if not text:
+            raise InputError(field, f"enter {what}'s cards")
         try:
-            hands[field] = parse_cards(texts[field], deck=rules.deck, expected=counts, what=what)
+            hands[field] = parse_cards(text, deck=rules.deck, expected=counts, what=what)
         except CardError as e:
-            raise EntryError(field, str(e)) from None
+            raise InputError(field, str(e)) from None
     both = hands["knocker_cards"] + hands["defender_cards"]
     try:
         parse_cards([c.code for c in both], deck=rules.deck)
     except CardError as e:
         card = e.token or "a card"
-        raise EntryError("defender_cards", f"`{card}` is in both hands") from None
+        raise InputError("defender_cards", f"`{card}` is in both hands") from None
     return hands["knocker_cards"], hands["defender_cards"]
-
-
-# -- partnership deals ---------------------------------------------------------------------
-
-TABLE_FIELDS = (
-    "entry",
-    "kind",
-    "knocker_seat",
-    "knocker_deadwood",
-    "defender_deadwood",
-    "knocker_cards",
-    "defender_cards",
-    "upcard",
-)
-
-
-def table_field(number: int, name: str) -> str:
-    """The form field of one table's input: ``t1_knocker_deadwood``."""
-    return f"t{number}_{name}"
-
-
-def normalise_deal(fields: Mapping[str, Any]) -> dict[str, Any]:
-    """The stored form of a partnership deal: both tables' inputs in ``tables``, the dealing
-    side in ``dealer_seat``, the two-handed columns unused."""
-    tables = fields.get("tables")
-    out: dict[str, Any] = {
-        "kind": HandKindChoice.DEAL,
-        "dealer_seat": fields.get("dealer_seat"),
-        "knocker_seat": None,
-        "knocker_cards": None,
-        "defender_cards": None,
-        "knocker_deadwood": None,
-        "defender_deadwood": None,
-        "upcard": None,
-        "note": (fields.get("note") or "").strip(),
-        "stop_after": False,
-    }
-    normalised: list[dict[str, Any] | None] = []
-    for table in tables if isinstance(tables, list | tuple) else ():
-        if not isinstance(table, Mapping):
-            normalised.append(None)
-            continue
-        row = normalise({name: table.get(name) for name in TABLE_FIELDS} | {"note": ""})
-        row.pop("note", None)
-        normalised.append({name: row.get(name) for name in TABLE_FIELDS})
-    out["tables"] = normalised
-    cards = any(t and t.get("entry") == EntryMode.CARDS for t in normalised)
-    out["entry"] = EntryMode.CARDS if cards else EntryMode.COUNTS
-    return out
-
-
-def rule_deal(
-    fields: Mapping[str, Any], rules: Ruleset, deal: int, *, strict: bool = True
-) -> partnership.DealScore:
-    """Rule a partnership deal (``deal`` is its 0-based place in the match), or raise
-    :class:`EntryError` naming the table's field at fault (``t2_knocker_deadwood``).
-
-    Each table is ruled as a two-handed hand. With ``strict`` (a deal being entered) the
-    knocker must sit at that table this deal. Otherwise (folding stored deals) a knocker is
-    read as their side's player at the table, so deleting an earlier deal — which shifts the
-    opponents of every later deal by one — never changes a later deal's score.
-    """
-    f = normalise_deal(fields)
-    if f["dealer_seat"] not in (0, 1):
-        raise EntryError("dealer_seat", "choose the side that dealt")
-    seating = partnership.pairings(deal)
-    tables = f["tables"]
-    if len(tables) != 2:
-        missing = " and ".join(f"table {t.number}" for t in seating[len(tables) :])
-        raise EntryError(
-            "tables",
-            f"a deal has two tables' results: enter {missing}"
-            if missing
-            else f"a deal has two tables, not {len(tables)}",
-        )
-    played: list[partnership.TableResult] = []
-    for table, entry in zip(seating, tables, strict=True):
-        played.append(_rule_table(table, entry, rules, strict))
-    try:
-        return partnership.deal_score(deal, played, rules)
-    except ValueError as e:  # pragma: no cover - every table was checked above
-        raise EntryError("tables", str(e)) from None
-
-
-def _rule_table(
-    table: partnership.Table, entry: dict[str, Any] | None, rules: Ruleset, strict: bool
-) -> partnership.TableResult:
-    n = table.number
-    if entry is None:
-        raise EntryError(f"t{n}_kind", f"enter how the hand at table {n} ended")
-    seat = entry.get("knocker_seat")
-    side: int | None = None
-    if entry.get("kind") != HandKindChoice.DEAD:
-        if isinstance(seat, bool) or seat not in range(partnership.PLAYERS):
-            raise EntryError(table_field(n, "knocker_seat"), "choose who knocked or went gin")
-        if strict and seat not in table.players:
-            raise EntryError(
-                table_field(n, "knocker_seat"),
-                f"that player does not play at table {n} this deal",
-            )
-        side = partnership.TEAM_OF[seat]
-    try:
-        result = rule_entry({**entry, "knocker_seat": side, "dealer_seat": 0}, rules)
-    except IllegalKnock as e:
-        raise IllegalKnock(e.result, table_field(n, e.field or "kind")) from None
-    except EntryError as e:
-        raise EntryError(table_field(n, e.field) if e.field else f"t{n}_kind", e.reason) from None
-    knocker = table.players[side] if side is not None else None
-    return partnership.TableResult(result, knocker)

@@ -1,8 +1,9 @@
-"""One three-handed hand as entered → the engine's ruling, every problem named by its field.
+"""One hand of three or more players as entered → the engine's ruling, every problem named by
+its field.
 
 Cutthroat (and dealer-sits-out) and Chouette hands are two-handed hands between the two players
 seated for them: they are entered and ruled exactly as a two-handed hand (knocker and defender,
-counts or cards) by :mod:`referee.services.entry`. What a hand adds is who played it: the seat
+counts or cards) by :mod:`.hand_entry`. What a hand adds is who played it: the seat
 that sat out (Cutthroat) or the captain (Chouette), and the dealer.
 
 A Battle Royal hand has three players: who knocked, and a count or ten cards for each seat,
@@ -20,19 +21,19 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.models import EntryMode, HandKindChoice
-from referee.rules.adjudicate import HandInputError, HandKind
-from referee.rules.cards import Card, CardError, parse_cards
-from referee.rules.results import HandResult
-from referee.rules.ruleset import Ruleset
-from referee.rules.variants import battle_royal
-from referee.rules.variants.battle_royal import BattleRoyalResult
-
-from .. import entry as two_handed
-from ..entry import EntryError, IllegalKnock
-from . import BATTLE_ROYAL, CHOUETTE, CUTTHROAT
+from ..adjudicate import HandKind
+from ..cards import Card, CardError, parse_cards
+from ..errors import InputError
+from ..results import HandResult
+from ..ruleset import Ruleset
+from ..variants import battle_royal
+from ..variants.battle_royal import BattleRoyalResult
+from . import hand_entry as two_handed
+from .hand_entry import IllegalKnock
+from .kinds import CARD_KINDS, KINDS, EntryMode, HandKindChoice
 
 Result = HandResult | BattleRoyalResult
+"""A ruled hand of any format at a table of three or more."""
 
 BR_SEATS = 3
 MISSING = "_"
@@ -102,33 +103,36 @@ def _join_cards(value: Any) -> str | None:
     return CARDS_SEPARATOR.join(texts)
 
 
-def normalise(fields: Mapping[str, Any], family: str) -> dict[str, Any]:
-    """The stored form of an entry for ``family``: fields the format does not use are None."""
+def normalise_seated(fields: Mapping[str, Any], seat_field: str) -> dict[str, Any]:
+    """The stored form of a two-player hand at a bigger table: the two-handed fields and the
+    one seat that says how the table was seated (``sitting_out_seat`` for Cutthroat,
+    ``captain_seat`` for Chouette); every other format's field None."""
+    out = two_handed.normalise({**_blank(), **dict(fields)})
+    out["seat_deadwoods"] = out["seat_cards"] = None
+    for name in ("sitting_out_seat", "captain_seat"):
+        if name != seat_field:
+            out[name] = None
+    return out
+
+
+def normalise_battle_royal(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The stored form of a Battle Royal hand: a count or a hand of cards for every seat."""
     out = two_handed.normalise({**_blank(), **dict(fields)})
     kind, entry = out.get("kind"), out.get("entry")
-    if family == BATTLE_ROYAL:
-        for name in ("knocker_cards", "defender_cards", "knocker_deadwood", "defender_deadwood"):
-            out[name] = None
-        out["sitting_out_seat"] = out["captain_seat"] = None
-        deadwoods = _join_deadwoods(fields.get("seat_deadwoods"))
-        if kind == HandKindChoice.DEAD or entry == EntryMode.CARDS:
-            deadwoods = None
-        elif kind in _GIN_KINDS and _seat_or_none(out.get("knocker_seat"), BR_SEATS) is not None:
-            counts = deadwoods.split() if deadwoods else [MISSING] * BR_SEATS
-            counts = (counts + [MISSING] * BR_SEATS)[:BR_SEATS]
-            counts[out["knocker_seat"]] = "0"  # gin leaves no deadwood
-            deadwoods = " ".join(counts)
-        out["seat_deadwoods"] = deadwoods
-        cards = _join_cards(fields.get("seat_cards"))
-        out["seat_cards"] = (
-            None if kind == HandKindChoice.DEAD or entry == EntryMode.COUNTS else cards
-        )
-    else:
-        out["seat_deadwoods"] = out["seat_cards"] = None
-        if family == CUTTHROAT:
-            out["captain_seat"] = None
-        elif family == CHOUETTE:
-            out["sitting_out_seat"] = None
+    for name in ("knocker_cards", "defender_cards", "knocker_deadwood", "defender_deadwood"):
+        out[name] = None
+    out["sitting_out_seat"] = out["captain_seat"] = None
+    deadwoods = _join_deadwoods(fields.get("seat_deadwoods"))
+    if kind == HandKindChoice.DEAD or entry == EntryMode.CARDS:
+        deadwoods = None
+    elif kind in _GIN_KINDS and _seat_or_none(out.get("knocker_seat"), BR_SEATS) is not None:
+        counts = deadwoods.split() if deadwoods else [MISSING] * BR_SEATS
+        counts = (counts + [MISSING] * BR_SEATS)[:BR_SEATS]
+        counts[out["knocker_seat"]] = "0"  # gin leaves no deadwood
+        deadwoods = " ".join(counts)
+    out["seat_deadwoods"] = deadwoods
+    cards = _join_cards(fields.get("seat_cards"))
+    out["seat_cards"] = None if kind == HandKindChoice.DEAD or entry == EntryMode.COUNTS else cards
     return out
 
 
@@ -156,28 +160,50 @@ def _seat_or_none(value: Any, seats: int) -> int | None:
 # -- ruling --------------------------------------------------------------------------------
 
 
-def rule(fields: Mapping[str, Any], rules: Ruleset, family: str, names: Sequence[str]) -> Result:
-    """Rule one entered hand (in its stored form), or raise :class:`EntryError` naming the
-    field at fault. An illegal knock raises :class:`IllegalKnock`: it is never recorded."""
-    if family == BATTLE_ROYAL:
-        key = json.dumps(dict(fields), sort_keys=True, default=str)
-        result = _rule_battle_royal_cached(key, rules, tuple(names))
-        if not result.finished:
-            knocker = fields.get("knocker_seat")
-            what = "cards" if fields.get("entry") == EntryMode.CARDS else "deadwood"
-            raise IllegalKnock(result, f"{what}_{knocker}")  # type: ignore[arg-type]
-        return result
+def count_error(seat: int, reason: str) -> InputError:
+    """A problem with one seat's count: the form's ``deadwood_<seat>``, the API's
+    ``deadwoods``."""
+    return InputError(f"deadwood_{seat}", reason, api_field="deadwoods", seat=seat)
+
+
+def cards_error(seat: int, reason: str) -> InputError:
+    """A problem with one seat's cards: the form's ``cards_<seat>``, the API's ``hands``."""
+    return InputError(f"cards_{seat}", reason, api_field="hands", seat=seat)
+
+
+def rule_seated(fields: Mapping[str, Any], rules: Ruleset) -> HandResult:
+    """Rule a two-player hand at a bigger table (in its stored form), or raise
+    :class:`InputError` naming the field at fault. An illegal knock raises
+    :class:`IllegalKnock`: it is never recorded."""
     kind = fields.get("kind")
     knocker = fields.get("knocker_seat")
     if kind != HandKindChoice.DEAD and knocker is None:
-        raise EntryError("knocker_seat", "choose who knocked or went gin")
+        raise InputError("knocker_seat", "choose who knocked or went gin")
     # The two-handed ruling is by role; which seat knocked matters only to the fold.
     as_two = {**fields, "knocker_seat": None if kind == HandKindChoice.DEAD else 0}
     return two_handed.rule_entry(as_two, rules)
 
 
+def rule_battle_royal(
+    fields: Mapping[str, Any], rules: Ruleset, names: Sequence[str]
+) -> BattleRoyalResult:
+    """Rule a Battle Royal hand (in its stored form), or raise :class:`InputError` naming the
+    field at fault; an illegal knock raises :class:`IllegalKnock` on the knocker's input."""
+    key = json.dumps(dict(fields), sort_keys=True, default=str)
+    result = _rule_battle_royal_cached(key, rules, tuple(names))
+    if not result.finished:
+        knocker = fields.get("knocker_seat")
+        assert isinstance(knocker, int)
+        cards = fields.get("entry") == EntryMode.CARDS
+        at = cards_error(knocker, "") if cards else count_error(knocker, "")
+        raise IllegalKnock(result, at.field, api_field=at.api_field)
+    return result
+
+
 @functools.lru_cache(maxsize=2048)
-def _rule_battle_royal_cached(key: str, rules: Ruleset, names: tuple[str, ...]) -> Result:
+def _rule_battle_royal_cached(
+    key: str, rules: Ruleset, names: tuple[str, ...]
+) -> BattleRoyalResult:
     # A pure function of the entry, the rules and the names: each hand is ruled once per process
     # however often the scoreboard is folded.
     return _rule_battle_royal(json.loads(key), rules, names)
@@ -188,21 +214,21 @@ def _rule_battle_royal(
 ) -> BattleRoyalResult:
     kind, entry = f.get("kind"), f.get("entry")
     if entry not in (EntryMode.COUNTS, EntryMode.CARDS):
-        raise EntryError("entry", "choose quick entry (counts) or full cards")
-    kinds = two_handed.CARD_KINDS if entry == EntryMode.CARDS else two_handed.KINDS
+        raise InputError("entry", "choose quick entry (counts) or full cards")
+    kinds = CARD_KINDS if entry == EntryMode.CARDS else KINDS
     if kind not in kinds:
-        raise EntryError("kind", "choose knock, gin, big gin or dead hand")
+        raise InputError("kind", "choose knock, gin, big gin or dead hand")
     upcard = _upcard(f.get("upcard"), rules)
     if kind == HandKindChoice.DEAD:
         return battle_royal.rule_dead_hand(rules)
     knocker = _seat_or_none(f.get("knocker_seat"), BR_SEATS)
     if knocker is None:
-        raise EntryError("knocker_seat", "choose who knocked or went gin")
-    hand_kind = None if kind == HandKindChoice.AUTO else HandKind(kind)
-    try:
-        if entry == EntryMode.COUNTS:
-            assert hand_kind is not None
-            counts = _counts(f.get("seat_deadwoods"), names)
+        raise InputError("knocker_seat", "choose who knocked or went gin")
+    hand_kind = None if kind == HandKindChoice.AUTO else HandKind(str(kind))
+    if entry == EntryMode.COUNTS:
+        assert hand_kind is not None
+        counts = _counts(f.get("seat_deadwoods"), names)
+        try:
             return battle_royal.rule_counts(
                 rules,
                 knocker=knocker,
@@ -211,28 +237,29 @@ def _rule_battle_royal(
                 upcard=upcard,
                 names=names,
             )
-        hands = _hands(f.get("seat_cards"), knocker, hand_kind, rules, names)
+        except InputError as e:
+            raise _engine_error(e, knocker) from None
+    hands = _hands(f.get("seat_cards"), knocker, hand_kind, rules, names)
+    try:
         return battle_royal.rule_cards(
             hands, rules, knocker=knocker, kind=hand_kind, upcard=upcard, names=names
         )
-    except HandInputError as e:
-        raise EntryError(_engine_field(e, knocker), e.reason) from None
+    except InputError as e:
+        raise _engine_error(e, knocker) from None
 
 
-def _engine_field(e: HandInputError, knocker: int) -> str | None:
-    field = e.field or ""
-    if field == "knocker":
-        return "knocker_seat"
-    if field.startswith("hand_"):
-        return "cards_" + field.removeprefix("hand_")
-    if field == "deadwoods":
-        for seat in range(BR_SEATS):
-            if f"seat {seat}'s" in e.reason:
-                return f"deadwood_{seat}"
-        return f"deadwood_{knocker}"
-    if field == "upcard":
-        return "upcard"
-    return None
+def _engine_error(e: InputError, knocker: int) -> InputError:
+    """The engine's problem against the form's field: a seat's count or cards, the knocker,
+    the upcard."""
+    if e.field == "knocker":
+        return InputError("knocker_seat", e.reason, api_field="knocker")
+    if e.field == "deadwoods":
+        return count_error(knocker if e.seat is None else e.seat, e.reason)
+    if e.seat is not None:
+        return cards_error(e.seat, e.reason)
+    if e.field == "upcard":
+        return e
+    return InputError(None, e.reason)
 
 
 def _upcard(text: str | None, rules: Ruleset) -> Card | None:
@@ -241,7 +268,7 @@ def _upcard(text: str | None, rules: Ruleset) -> Card | None:
     try:
         return parse_cards(text, deck=rules.deck, expected=1, what="the upcard")[0]
     except CardError as e:
-        raise EntryError("upcard", str(e)) from None
+        raise InputError("upcard", str(e)) from None
 
 
 def _counts(text: str | None, names: Sequence[str]) -> tuple[int, ...]:
@@ -249,11 +276,11 @@ def _counts(text: str | None, names: Sequence[str]) -> tuple[int, ...]:
     for seat, value in enumerate(split_deadwoods(text)):
         name = names[seat]
         if value is None:
-            raise EntryError(f"deadwood_{seat}", f"enter {name}'s count")
+            raise count_error(seat, f"enter {name}'s count")
         if isinstance(value, str):
-            raise EntryError(f"deadwood_{seat}", f"{name}'s count must be a whole number")
+            raise count_error(seat, f"{name}'s count must be a whole number")
         if value < 0:
-            raise EntryError(f"deadwood_{seat}", f"{name}'s count cannot be negative")
+            raise count_error(seat, f"{name}'s count cannot be negative")
         counts.append(value)
     return tuple(counts)
 
@@ -274,19 +301,18 @@ def _hands(
     held: dict[Card, int] = {}
     for seat, cards_text in enumerate(split_cards(text)):
         name = names[seat]
-        field = f"cards_{seat}"
         if not cards_text:
-            raise EntryError(field, f"enter {name}'s cards")
+            raise cards_error(seat, f"enter {name}'s cards")
         expected = knocker_counts if seat == knocker else (size,)
         what = f"{name} (the knocker)" if seat == knocker else name
         try:
             cards = parse_cards(cards_text, deck=rules.deck, expected=expected, what=what)
         except CardError as e:
-            raise EntryError(field, str(e)) from None
+            raise cards_error(seat, str(e)) from None
         for card in cards:
             if card in held and held[card] >= rules.deck.copies(card):
-                raise EntryError(
-                    field, f"`{card.label}` is also in {names[held_by(hands, card)]}'s hand"
+                raise cards_error(
+                    seat, f"`{card.label}` is also in {names[held_by(hands, card)]}'s hand"
                 )
             held[card] = held.get(card, 0) + 1
         hands.append(cards)

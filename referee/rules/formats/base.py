@@ -1,0 +1,413 @@
+"""What every format shares: a stored hand, a scoreboard line, the folded match, the format.
+
+A format (:class:`Format`) is one way of playing and scoring — two-handed gin, Hollywood, a
+partnership, Cutthroat, Chouette, Battle Royal — and the one object the rest of the app asks
+about a match: how many seats it takes, how a hand is stored and verified, and how the stored
+hands fold into one :class:`Board` (every hand's ruling and seating, running scores, games, who
+deals next, the settlement). Callers never branch on a format's name; they call its hooks, and
+a format overrides the hooks where its game really differs (as python-chess's variants do).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..errors import InputError
+from ..results import HandResult, HandScore, Outcome, Step
+from ..ruleset import Ruleset
+from ..settlement import Settlement
+from ..variants import hollywood, partnership
+from ..variants.battle_royal import BattleRoyalResult
+from ..variants.oklahoma import UpcardNote
+from .standing import Money, Sheet, Standing
+
+if TYPE_CHECKING:
+    from ..variants import Preset
+
+Result = HandResult | BattleRoyalResult
+"""One ruled hand: two players' (knocker against defender) or Battle Royal's three."""
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    """A hand as a match keeps it: the entered ``values`` (a format's stored form) and the
+    caller's own record of it (``row``: a database row, say), handed back on its line."""
+
+    values: Mapping[str, Any]
+    row: Any = None
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """Who plays and deals a hand, and the engine's reason (``why``)."""
+
+    dealer: int
+    players: tuple[int, ...]
+    sitting_out: tuple[int, ...] = ()
+    box: int | None = None
+    captain: int | None = None
+    queue: tuple[int, ...] = ()
+    why: Step | None = None
+
+
+@dataclass(frozen=True)
+class GameSettlement:
+    """One finished game of a table of three or more and its settlement (pairwise, nets,
+    fewest transfers)."""
+
+    number: int
+    label: str
+    settlement: Settlement
+    finals: tuple[int, ...] = ()
+    winner: int | None = None  # the winning seat (Chouette: see box_won)
+    value: int | None = None  # Chouette: the game value V
+    box: int | None = None  # Chouette: who was in the box
+    box_won: bool | None = None  # Chouette: the box won (False: the partnership; None: tied)
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One table of a partnership deal: who played whom, who dealt, what was entered there,
+    and what it came to (``outcome`` is None when the deal could not be ruled)."""
+
+    table: partnership.Table
+    entry: Mapping[str, Any]
+    outcome: partnership.TableOutcome | None
+    summary: str = ""
+
+    @property
+    def result(self) -> HandResult | None:
+        return self.outcome.result if self.outcome else None
+
+
+@dataclass
+class Line:
+    """One hand (a deal, in partnership) on the scoreboard.
+
+    ``score`` is what the ledger folded, by score column (players; partnership's sides;
+    Chouette's box and partnership) and ``points`` what the hand gave each player.
+    ``players`` played it, ``sitting_out`` did not; ``why`` is the engine's reason for the
+    seating, and ``overridden`` says the table seated it otherwise than the rotation.
+    ``summary`` says what happened in a few words, with the players by name.
+    """
+
+    number: int
+    values: Mapping[str, Any]
+    row: Any
+    score: HandScore
+    result: Result | None = None
+    error: str | None = None
+    error_field: str | None = None
+    points: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()
+    boxes: tuple[int, ...] = ()
+    game: int = 1
+    summary: str = ""
+    seating_text: str = ""
+    dealer: int | None = None
+    players: tuple[int, ...] = ()
+    sitting_out: tuple[int, ...] = ()
+    box: int | None = None
+    captain: int | None = None
+    why: Step | None = None
+    overridden: bool = False
+    winners: tuple[int, ...] = ()
+    upcard: UpcardNote | None = None  # Oklahoma: the limit and doubling the upcard set
+    posting: hollywood.Posting | None = None  # Hollywood: the games the hand went to
+    deal: partnership.DealScore | None = None  # partnership: the deal scored for the sides
+    tables: list[TableLine] = field(default_factory=list)  # partnership: both tables
+
+    @property
+    def hand(self) -> Any:
+        """The caller's record of the hand (its database row)."""
+        return self.row
+
+    @property
+    def knocker(self) -> int | None:
+        seat = self.values.get("knocker_seat")
+        return seat if isinstance(seat, int) else None
+
+    @property
+    def defender(self) -> int | None:
+        """The other active player of a two-player hand."""
+        if self.knocker is None or len(self.players) != 2 or self.knocker not in self.players:
+            return None
+        a, b = self.players
+        return b if self.knocker == a else a
+
+    @property
+    def dead(self) -> bool:
+        return self.result is not None and self.result.outcome is Outcome.DEAD
+
+    @property
+    def scorer_seat(self) -> int | None:
+        """The score column that scored this hand (None: nobody did)."""
+        for seat, pts in enumerate(self.score.points):
+            if pts or self.score.boxes[seat]:
+                return seat
+        return None
+
+    @property
+    def posted_to(self) -> tuple[tuple[int, ...], ...]:
+        """Hollywood: the games each seat's score was entered in."""
+        return self.posting.games if self.posting else ()
+
+    @property
+    def won_class(self) -> str:
+        """A CSS class for the hand's winner: its seat (Chouette: its side, box 0, team 1)."""
+        if not self.winners:
+            return ""
+        if self.box is not None:
+            return "won0" if self.winners[0] == self.box else "won1"
+        return f"won{self.winners[0]}"
+
+
+@dataclass
+class Board:
+    """A match folded: every line, the game on show, who deals next, and the settlement.
+
+    ``columns`` name the score columns (the players; partnership's sides; Chouette's box and
+    partnership) and ``sides`` the names :attr:`totals` are by.
+    """
+
+    format: Format
+    rules: Ruleset
+    names: list[str]
+    lines: list[Line]
+    standing: Standing
+    next: NextHand
+    stake: Decimal = Decimal(0)
+    settlement: Money | Settlement | None = None
+    sides: list[str] = field(default_factory=list)
+    columns: list[str] = field(default_factory=list)
+    games: list[GameSettlement] = field(default_factory=list)
+    sheet: Sheet | None = None  # Hollywood
+    next_tables: tuple[partnership.Table, ...] = ()  # partnership: the next deal's tables
+    shown_box: int | None = None  # Chouette: who is in the box in the game on show
+    cut: str | None = None  # the cards the players cut to seat the first hand, as stored
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        """The game on show is over (the next hand starts a new one); Hollywood: every game
+        has closed, so the match is over."""
+        if self.sheet is not None:
+            return self.sheet.finished
+        return self.standing.over
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.lines)
+
+    @property
+    def next_dealer(self) -> int:
+        return self.next.dealer
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The running points of the game on show, by :attr:`sides`."""
+        if self.sheet is not None:
+            return self.sheet.totals
+        return self.format.totals(self)
+
+    @property
+    def boxes(self) -> tuple[int, ...]:
+        return self.standing.boxes
+
+    @property
+    def headline(self) -> str:
+        """The score in one short line (the hand form's top)."""
+        if self.sheet is not None:
+            parts = [
+                f"G{c.number} {' – '.join(str(p) for p in c.points)}"
+                for c in self.sheet.open_columns
+            ]
+            return " · ".join(parts) or "every game closed"
+        return " – ".join(str(t) for t in self.standing.points)
+
+    @property
+    def stop_given(self) -> int | None:
+        """Hollywood: the number of the hand after which notice to stop was given."""
+        for line in self.lines:
+            if line.values.get("stop_after"):
+                return line.number
+        return None
+
+    @property
+    def refusal(self) -> str | None:
+        """Why the match as stored cannot be folded whole (a Hollywood hand entered after
+        every game had closed); None when it can."""
+        return self.sheet.refusal if self.sheet else None
+
+    @property
+    def refused_from(self) -> int | None:
+        """The number of the first hand the fold could not take (see :attr:`refusal`)."""
+        return self.sheet.folded + 1 if self.sheet and self.sheet.refusal else None
+
+    def line_of(self, row: Any) -> Line | None:
+        """The line of the hand recorded as ``row``."""
+        return next((line for line in self.lines if line.row is row), None)
+
+    def tally_rows(self) -> list[tuple[str, list[tuple[int, str]]]]:
+        """The final tally of the game shown, one row per part, one (points, how) cell per
+        column: hand points, boxes (``4 × 25``), game bonus and shutout when earned, total."""
+        ledger = self.standing.ledger
+        if ledger is None or not ledger.games or not self.standing.over:
+            return []
+        tally = ledger.games[-1].tally
+        rows: list[tuple[str, list[tuple[int, str]]]] = [
+            ("Hand points", [(t.hand_points, "") for t in tally]),
+            ("Boxes", [(t.box_points, f"{t.boxes} × {t.box_bonus}") for t in tally]),
+        ]
+        if any(t.game_bonus for t in tally):
+            rows.append(("Game bonus", [(t.game_bonus, "") for t in tally]))
+        if any(t.shutout for t in tally):
+            rows.append((tally[0].shutout_label, [(t.shutout, "") for t in tally]))
+        return rows
+
+    def shutout_lines(self) -> list[str]:
+        """The game shown's shutout payments, in words (paid outside the totals)."""
+        ledger = self.standing.ledger
+        if ledger is None or not ledger.games or not self.standing.over:
+            return []
+        game = ledger.games[-1]
+        return [
+            f"{self.columns[e.payer]} was shut out: pays {self.columns[e.payee]} {e.points} more"
+            for e in game.extras
+        ]
+
+
+class Format:
+    """One way of playing: the hooks every caller asks, overridden where a game differs.
+
+    Class attributes describe the format to the pages and the API: ``noun`` (a hand or a
+    deal), ``form`` (which entry form the web shows), ``template`` (the folder of the pages
+    it draws with: the scoreboard and a hand's page), ``seated_by_cut`` (the new-match form
+    asks each player's cut), ``settlement_page`` (a page of payouts game by game), and
+    ``api_keys`` (what a hand's JSON body may hold).
+    """
+
+    name: ClassVar[str]
+    noun: ClassVar[str] = "hand"
+    form: ClassVar[str] = "hand"
+    template: ClassVar[str] = ""
+    seated_by_cut: ClassVar[bool] = False
+    settlement_page: ClassVar[bool] = False
+    per_seat_counts: ClassVar[bool] = False
+    teams: ClassVar[bool] = False  # the score's sides are teams of players
+    seated: ClassVar[bool] = False  # three or more take their seats by a rotation
+    api_keys: ClassVar[frozenset[str]] = frozenset()
+
+    @property
+    def nouns(self) -> str:
+        return self.noun + "s"
+
+    def template_file(self, page: str) -> str:
+        """The page template this format draws ``page`` with (``scoreboard``, ``hand``):
+        the format's own folder of pages (``template``), if it has one."""
+        return f"{self.template}{page}.html"
+
+    def table_label(self, names: Sequence[str]) -> str:
+        """Who plays, in a few words ("Ann v Ben")."""
+        return " v ".join(names)
+
+    # -- a new match ------------------------------------------------------------------------
+
+    def players_needed(self, preset: Preset, got: int) -> str:
+        """Why ``got`` players cannot sit at ``preset``'s table."""
+        need = "two" if preset.players == 2 else str(preset.players)
+        return f"{need} players are needed (got {got})"
+
+    def check_table(
+        self, preset: Preset, names: Sequence[str], rules: Ruleset, cut: Any
+    ) -> str | None:
+        """What a new match stores of its cut (None: nothing), after checking the table can
+        be folded at all; raises :class:`InputError` naming the field."""
+        return None
+
+    # -- one hand ---------------------------------------------------------------------------
+
+    def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
+        """The stored form of an entry: what was typed, tidied, unused fields None."""
+        raise NotImplementedError
+
+    def verify_hand(
+        self,
+        values: Mapping[str, Any],
+        rules: Ruleset,
+        names: Sequence[str],
+        context: NextHand,
+        position: int,
+    ) -> Result | partnership.DealScore:
+        """Rule one hand (in its stored form) entered as hand ``position`` (0-based) when the
+        rotation called for ``context``; raise :class:`InputError` naming the field at fault
+        (an illegal knock: :class:`~.hand_entry.IllegalKnock`, carrying its ruling)."""
+        raise NotImplementedError
+
+    def can_hand(
+        self,
+        values: Mapping[str, Any],
+        rules: Ruleset,
+        names: Sequence[str],
+        context: NextHand,
+        position: int,
+    ) -> bool:
+        """Whether :meth:`verify_hand` takes the hand."""
+        try:
+            self.verify_hand(values, rules, names, context, position)
+        except InputError:
+            return False
+        return True
+
+    # -- the match --------------------------------------------------------------------------
+
+    def fold(
+        self,
+        hands: Sequence[StoredHand],
+        rules: Ruleset,
+        names: Sequence[str],
+        *,
+        cut: str | None = None,
+        stake: Decimal = Decimal(0),
+    ) -> Board:
+        """Every hand ruled and folded, in order: the match's :class:`Board`."""
+        raise NotImplementedError
+
+    def takes_notice(self, rules: Ruleset) -> bool:
+        """Whether a player may give notice to stop after the last deal (Hollywood's
+        continuous play)."""
+        return False
+
+    def totals(self, board: Board) -> tuple[int, ...]:
+        """The game on show's running points by :attr:`Board.sides`."""
+        return board.standing.points
+
+    # -- the JSON API -----------------------------------------------------------------------
+
+    def hand_from_json(
+        self, data: Mapping[str, Any], names: Sequence[str], context: NextHand
+    ) -> dict[str, Any]:
+        """A hand's JSON body (players by name or seat) → its fields; raises
+        :class:`InputError` with the API's field name."""
+        raise NotImplementedError
+
+    def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
+        """What the API says of one hand beyond its record (id, number, version, note,
+        dates): what was entered, by name, and what it came to."""
+        raise NotImplementedError
+
+    def match_json(self, board: Board) -> dict[str, Any]:
+        """What the API says of the match beyond its record and its hands: totals, game,
+        next hand, settlement."""
+        raise NotImplementedError
+
+    def player_json(self, board: Board, seat: int) -> dict[str, Any]:
+        """What the API says of a player beyond seat and name (partnership: the team)."""
+        return {}
+
+    def patch_base(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A PATCH body merged over the hand as it stands, as a full JSON body."""
+        raise NotImplementedError

@@ -1,0 +1,162 @@
+"""Three players in every hand (RULES.md §6.5): a count or ten cards for each seat; the lowest
+count scores the others' counts less its own."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from ..errors import InputError
+from ..results import Step
+from ..ruleset import Ruleset
+from ..settlement import settle
+from ..variants import battle_royal
+from ..variants.battle_royal import BattleRoyalResult
+from . import json_io as io
+from .base import Board, GameSettlement, Line, NextHand
+from .seated import SeatedFormat, game_label
+from .seated_entry import (
+    BR_SEATS,
+    normalise_battle_royal,
+    rule_battle_royal,
+    split_cards,
+    split_deadwoods,
+)
+from .standing import dealer_after
+
+
+class BattleRoyal(SeatedFormat):
+    """All three play every hand; the dealer is the only seating a hand records."""
+
+    name: ClassVar[str] = "battle_royal"
+    title: ClassVar[str] = "Battle Royal"
+    form: ClassVar[str] = "battle_royal"
+    per_seat_counts: ClassVar[bool] = True
+    api_keys: ClassVar[frozenset[str]] = io.COMMON_KEYS | {"deadwoods", "hands"}
+
+    def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
+        return normalise_battle_royal(fields)
+
+    def rule(
+        self, values: Mapping[str, Any], rules: Ruleset, names: Sequence[str]
+    ) -> BattleRoyalResult:
+        return rule_battle_royal(values, rules, names)
+
+    def _fold(
+        self, lines: list[Line], rules: Ruleset, names: Sequence[str], order: Sequence[int]
+    ) -> battle_royal.BattleRoyalMatch:
+        first_dealer = lines[0].values["dealer_seat"] if lines else 0
+        results = []
+        for line in lines:
+            assert isinstance(line.result, BattleRoyalResult)
+            results.append(line.result)
+        return battle_royal.fold_battle_royal(results, rules, first_dealer)
+
+    def _board(
+        self,
+        rules: Ruleset,
+        names: list[str],
+        lines: list[Line],
+        good: list[Line],
+        folded: battle_royal.BattleRoyalMatch,
+        stake: Decimal,
+    ) -> Board:
+        seats = len(names)
+        previous: Line | None = None
+        for i, line in enumerate(good):
+            line.players = tuple(range(seats))
+            line.dealer = line.values["dealer_seat"]
+            line.score = folded.scores[i]
+            line.points = folded.scores[i].points
+            line.winners = folded.results[i].winners
+            if previous is not None:
+                expected = dealer_after(previous.dealer, previous.score, rules, seats)
+                line.overridden = expected != line.dealer
+            previous = line
+        standing = self.standing_of(lines, good, folded.scores, rules, seats)
+        if previous is not None and previous.dealer is not None:
+            dealer = dealer_after(previous.dealer, previous.score, rules, seats)
+            why = _deal_step(previous, dealer, rules, names)
+        else:
+            dealer = 0
+            why = Step("All three play every hand; choose who deals the first.", "§6.5")
+        next_hand = NextHand(dealer=dealer, players=tuple(range(seats)), why=why)
+        games = [
+            GameSettlement(
+                number=g.number,
+                label=game_label(g.number, g.winner, names),
+                settlement=folded.settle_game(g.number, stake, rules.settlement_rounding),
+                finals=g.final_totals or (),
+                winner=g.winner,
+            )
+            for g in folded.ledger.finished_games
+        ]
+        ledger = folded.ledger
+        money = (
+            settle(ledger.totals, stake, ledger.extras, rules.settlement_rounding)
+            if games
+            else None
+        )
+        return Board(
+            self,
+            rules,
+            names,
+            lines,
+            standing,
+            next_hand,
+            stake,
+            money,
+            sides=list(names),
+            columns=list(names),
+            games=games,
+        )
+
+    # -- JSON -------------------------------------------------------------------------------
+
+    def _fields_from_json(
+        self, data: Mapping[str, Any], names: Sequence[str], context: NextHand
+    ) -> dict[str, Any]:
+        deadwoods = io.by_seat(names, data.get("deadwoods"), "deadwoods")
+        hands = io.by_seat(names, data.get("hands"), "hands")
+        for seat, value in enumerate(deadwoods or ()):
+            if value is not None and not io.is_whole(value):
+                raise InputError("deadwoods", f"{names[seat]}'s count must be a whole number")
+        for value in hands or ():
+            if value is not None and not isinstance(value, str | list):
+                raise InputError("hands", io.CARDS_REASON)
+        return {
+            "entry": data.get("entry") or ("cards" if hands is not None else "counts"),
+            "seat_deadwoods": deadwoods if deadwoods is not None else [None] * BR_SEATS,
+            "seat_cards": [v or "" for v in hands] if hands is not None else None,
+        }
+
+    def _hand_json(self, board: Board, line: Line) -> dict[str, Any]:
+        names, v = board.names, line.values
+        counts = split_deadwoods(v.get("seat_deadwoods"))
+        cards = split_cards(v.get("seat_cards"))
+        return {
+            "deadwoods": dict(zip(names, counts, strict=True)) if v.get("seat_deadwoods") else None,
+            "hands": {n: c.split() for n, c in zip(names, cards, strict=True)}
+            if v.get("seat_cards")
+            else None,
+        }
+
+    def _patch_fields(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:
+        v = line.values
+        fields: dict[str, Any] = {}
+        if v.get("seat_deadwoods"):
+            fields["deadwoods"] = split_deadwoods(v.get("seat_deadwoods"))
+        if v.get("seat_cards"):
+            fields["hands"] = split_cards(v.get("seat_cards"))
+        return fields
+
+
+def _deal_step(previous: Line, dealer: int, rules: Ruleset, names: Sequence[str]) -> Step:
+    """Why ``dealer`` deals the hand after ``previous`` (the engine chose the seat)."""
+    rule = f"next_dealer={rules.next_dealer.value}"
+    if previous.dead:
+        return Step(f"Hand {previous.number} was dead: {names[dealer]} deals again.", "R16")
+    if dealer in previous.winners and rules.next_dealer.value == "winner":
+        return Step(f"{names[dealer]} won hand {previous.number}, so deals ({rule}).", "§2.2")
+    return Step(f"{names[dealer]} deals ({rule}).", "§2.2")

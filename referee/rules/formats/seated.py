@@ -1,0 +1,462 @@
+"""What the formats for three or more players share: the cut that seats the first hand, the
+seats a hand names, the fold that marks a hand the engine refuses and folds on without it,
+and the JSON of a hand with its seating.
+
+Cutthroat, dealer-sits-out and Chouette seat the first hand from the cut (RULES.md §6.1–§6.3).
+People either list the players from the lowest cut card to the highest, or enter the card
+each player cut; the match keeps the cards as entered and the engine orders them
+(:func:`~referee.rules.variants.rotation.seats_by_cut`) every time the match is folded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from ..cards import Card, CardError, parse_cards
+from ..errors import HandError, InputError
+from ..results import HandScore, Outcome
+from ..ruleset import Ruleset
+from ..settlement import Settlement
+from ..variants.rotation import CutTieError, SeatingError, seats_by_cut
+from . import json_io as io
+from .base import Board, Format, Line, NextHand, StoredHand
+from .standing import Standing, fold
+
+if TYPE_CHECKING:
+    from ..variants import Preset
+
+Folded = TypeVar("Folded")
+
+
+def cut_order(cut: str | None, players: int) -> tuple[int, ...]:
+    """Seats from the lowest cut to the highest: by the cards when they were entered, else
+    the order the players were listed in."""
+    if not cut:
+        return tuple(range(players))
+    return seats_by_cut(parse_cards(cut.split()))
+
+
+def clean_cut(cut: Any, names: Sequence[str]) -> str | None:
+    """The cut as stored (``"9H 2S KC"``, one card per seat) or None; raises
+    :class:`InputError` naming the player's cut field (``cut_<seat>``) at fault."""
+    if cut is None:
+        return None
+    if isinstance(cut, str):
+        items: list[Any] = cut.split()
+    elif isinstance(cut, list | tuple):
+        items = list(cut)
+    else:
+        raise InputError("cut", 'one card per player, e.g. ["9H", "2S", "KC"]')
+    texts = [" ".join(str(c or "").split()) for c in items]
+    if not any(texts):
+        return None
+    if len(texts) != len(names):
+        raise InputError("cut", f"one cut card per player: {len(names)} (got {len(texts)})")
+    cards = []
+    for seat, text in enumerate(texts):
+        field = f"cut_{seat}"
+        if not text:
+            raise InputError(field, f"enter the card {names[seat]} cut (or leave every cut empty)")
+        try:
+            cards.append(parse_cards(text, expected=1, what=f"{names[seat]}'s cut")[0])
+        except CardError as e:
+            raise InputError(field, str(e)) from None
+    try:
+        seats_by_cut(cards)
+    except CutTieError:
+        first, second = _tied(cards)
+        raise InputError(
+            f"cut_{second}",
+            f"{names[first]} and {names[second]} cut the same rank: they cut again",
+        ) from None
+    except SeatingError as e:
+        raise InputError("cut", str(e)) from None
+    return " ".join(c.code for c in cards)
+
+
+def _tied(cards: Sequence[Card]) -> tuple[int, int]:
+    for a in range(len(cards)):
+        for b in range(a + 1, len(cards)):
+            if cards[a].rank == cards[b].rank:
+                return a, b
+    return 0, 1  # pragma: no cover - only called for a tie
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def game_label(number: int, winner: int | None, names: Sequence[str]) -> str:
+    if winner is None:
+        return f"Game {number} · tied"
+    return f"Game {number} · {names[winner]} won"
+
+
+class SeatedFormat(Format):
+    """Three or more players at the table: each hand's seating comes from the rotation (or
+    what the table recorded), and the fold says who plays and deals next."""
+
+    template: ClassVar[str] = "threehand/"
+    form: ClassVar[str] = "seated"
+    settlement_page: ClassVar[bool] = True
+    seated: ClassVar[bool] = True
+    title: ClassVar[str] = ""
+    seat_field: ClassVar[str | None] = None  # the one seat a hand records (sat out / captain)
+
+    def players_needed(self, preset: Preset, got: int) -> str:
+        seats = preset.seats
+        need = str(seats[0]) if len(seats) == 1 else f"{seats[0]} to {seats[-1]}"
+        return f"{preset.title} takes {need} players (got {got})"
+
+    def check_table(
+        self, preset: Preset, names: Sequence[str], rules: Ruleset, cut: Any
+    ) -> str | None:
+        stored = clean_cut(cut, names) if self.seated_by_cut else None
+        try:
+            self._fold([], rules, names, cut_order(stored, len(names)))
+        except ValueError as e:
+            field = "next_dealer" if "next_dealer" in str(e) else None
+            raise InputError(field, str(e)) from None
+        return stored
+
+    # -- one hand ---------------------------------------------------------------------------
+
+    def check_seats(self, values: Mapping[str, Any], names: Sequence[str]) -> None:
+        """The seats a hand names must be at the table. Raises :class:`InputError` naming
+        the field."""
+        dealer = _seat(values, "dealer_seat", len(names))
+        if dealer is None:
+            raise InputError("dealer_seat", "choose who dealt")
+        _seat(values, "knocker_seat", len(names))
+
+    def rule(self, values: Mapping[str, Any], rules: Ruleset, names: Sequence[str]) -> Any:
+        """One hand ruled on its own (before the fold seats it)."""
+        raise NotImplementedError
+
+    def verify_hand(
+        self,
+        values: Mapping[str, Any],
+        rules: Ruleset,
+        names: Sequence[str],
+        context: NextHand,
+        position: int,
+    ) -> Any:
+        self.check_seats(values, names)
+        return self.rule(values, rules, names)
+
+    # -- the match --------------------------------------------------------------------------
+
+    def fold(
+        self,
+        hands: Sequence[StoredHand],
+        rules: Ruleset,
+        names: Sequence[str],
+        *,
+        cut: str | None = None,
+        stake: Decimal = Decimal(0),
+    ) -> Board:
+        names = list(names)
+        order = cut_order(cut, len(names))
+        lines = [self._ruled(hand, number, rules, names) for number, hand in enumerate(hands, 1)]
+        good = [line for line in lines if line.error is None]
+        folded, good = _robust(lambda ls: self._fold(ls, rules, names, order), good)
+        board = self._board(rules, names, lines, good, folded, stake)
+        board.cut = cut
+        for line in lines:
+            line.summary = summary(line, names)
+            line.seating_text = seating_text(line, names)
+        return board
+
+    def _ruled(self, hand: StoredHand, number: int, rules: Ruleset, names: list[str]) -> Line:
+        seats = len(names)
+        line = Line(number=number, values=hand.values, row=hand.row, score=self._nothing(seats))
+        try:
+            self.check_seats(hand.values, names)
+            line.result = self.rule(hand.values, rules, names)
+        except InputError as e:
+            line.error, line.error_field = e.reason, e.field
+        return line
+
+    def _nothing(self, seats: int) -> HandScore:
+        """A hand that scores nothing, by score column."""
+        return HandScore.nothing(seats)
+
+    def _fold(
+        self, lines: list[Line], rules: Ruleset, names: Sequence[str], order: Sequence[int]
+    ) -> Any:
+        """The engine's fold of the ruled hands (raising :class:`HandError` at a hand)."""
+        raise NotImplementedError
+
+    def _board(
+        self,
+        rules: Ruleset,
+        names: list[str],
+        lines: list[Line],
+        good: list[Line],
+        folded: Any,
+        stake: Decimal,
+    ) -> Board:
+        raise NotImplementedError
+
+    def standing_of(
+        self,
+        lines: list[Line],
+        good: list[Line],
+        scores: Sequence[HandScore],
+        rules: Ruleset,
+        seats: int,
+    ) -> Standing:
+        """The ledger's standing over the hands it took; a refused hand scores nothing and
+        shows the totals as they stood before it."""
+        columns = len(self._nothing(seats).points)
+        for line in lines:
+            if line.error is not None:
+                line.score = self._nothing(seats)
+                line.points = (0,) * seats
+        standing = fold(list(scores), rules, columns)
+        for line, running in zip(good, standing.lines, strict=True):
+            line.totals, line.boxes, line.game = running.points, running.boxes, running.game
+        last: Line | None = None
+        for line in lines:
+            if line.error is not None:
+                line.totals = last.totals if last else (0,) * columns
+                line.boxes = last.boxes if last else (0,) * columns
+                line.game = last.game if last else 1
+            else:
+                last = line
+        return standing
+
+    # -- JSON -------------------------------------------------------------------------------
+
+    def hand_from_json(
+        self, data: Mapping[str, Any], names: Sequence[str], context: NextHand
+    ) -> dict[str, Any]:
+        io.check_keys(data, self.api_keys, f"a field of a {self.title} hand")
+        kind = io.kind_of(data)
+        note = io.note_of(data)
+        upcard = io.upcard_of(data)
+        knocker = io.seat_of(names, data.get("knocker"), "knocker")
+        io.check_knocker(kind, knocker)
+        dealer = io.seat_of(names, data.get("dealer"), "dealer")
+        fields: dict[str, Any] = {
+            "kind": kind,
+            "knocker_seat": knocker,
+            "dealer_seat": context.dealer if dealer is None else dealer,
+            "upcard": upcard,
+            "note": note,
+        }
+        fields.update(self._fields_from_json(data, names, context))
+        return fields
+
+    def _fields_from_json(
+        self, data: Mapping[str, Any], names: Sequence[str], context: NextHand
+    ) -> dict[str, Any]:
+        """The format's own fields of a hand's JSON body."""
+        io.check_cards(data)
+        io.check_counts(data)
+        fields = {"entry": io.entry_of(data)}
+        for name in io.TWO_PLAYER_KEYS:
+            fields[name] = data.get(name)
+        return fields
+
+    def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
+        v, names = line.values, board.names
+
+        def name(seat: Any) -> str | None:
+            return names[seat] if isinstance(seat, int) else None
+
+        out: dict[str, Any] = {
+            "game": line.game,
+            "kind": v.get("kind"),
+            "entry": v.get("entry"),
+            "dealer": name(v.get("dealer_seat")),
+            "players": io.seat_names(line.players, names),
+            "knocker": name(v.get("knocker_seat")),
+        }
+        out.update(self._hand_json(board, line))
+        out.update(
+            {
+                "upcard": v.get("upcard"),
+                "seating": {"why": io.step_json(line.why), "overridden": line.overridden},
+                "result": io.result_json(line.result, names) if line.result else None,
+                "error": line.error,
+                "summary": line.summary,
+                "points": dict(zip(names, line.points, strict=True)),
+                "totals": dict(zip(self.api_columns(board), line.totals, strict=True)),
+            }
+        )
+        return out
+
+    def _hand_json(self, board: Board, line: Line) -> dict[str, Any]:
+        """The format's own keys of a hand's JSON: what each player entered."""
+        v = line.values
+        return {
+            "knocker_cards": io.cards_list(v.get("knocker_cards")),
+            "defender_cards": io.cards_list(v.get("defender_cards")),
+            "knocker_deadwood": v.get("knocker_deadwood"),
+            "defender_deadwood": v.get("defender_deadwood"),
+        }
+
+    def api_columns(self, board: Board) -> list[str]:
+        """The JSON's names of the score columns."""
+        return list(board.names)
+
+    def game_winner_json(self, board: Board, game: Any) -> Any:
+        return board.names[game.winner] if game.winner is not None else None
+
+    def match_json(self, board: Board) -> dict[str, Any]:
+        names = board.names
+        st = board.standing
+        columns = self.api_columns(board)
+
+        def by_column(values: Sequence[object]) -> dict[str, object]:
+            return dict(zip(columns, values, strict=True))
+
+        nxt = board.next
+        ledger = st.ledger
+        shown = ledger.games[-1] if ledger is not None and ledger.games else None
+        shutouts = [
+            {"payer": columns[e.payer], "payee": columns[e.payee], "points": e.points}
+            for e in (shown.extras if shown is not None and st.over else ())
+        ]
+        settlement = board.settlement
+        assert settlement is None or isinstance(settlement, Settlement)
+        return {
+            "cut": board.cut.split() if board.cut else None,
+            "totals": dict(zip(names, board.totals, strict=True)),
+            "boxes": by_column(st.boxes),
+            "next": {
+                "dealer": names[nxt.dealer],
+                "players": io.seat_names(nxt.players, names),
+                "sitting_out": io.seat_names(nxt.sitting_out, names),
+                "box": names[nxt.box] if nxt.box is not None else None,
+                "captain": names[nxt.captain] if nxt.captain is not None else None,
+                "queue": io.seat_names(nxt.queue, names),
+                "why": io.step_json(nxt.why),
+            },
+            "next_dealer": names[nxt.dealer],
+            "game": {
+                "number": st.game,
+                "over": st.over,
+                "winner": columns[st.winner] if st.winner is not None else None,
+                "shutout": st.shutout,
+                "points": by_column(st.points),
+                "tally": [{"label": label, "points": by_column(v)} for label, v in st.tally],
+                "final": by_column(st.finals) if st.finals else None,
+                "shutout_payments": shutouts,
+            },
+            "games": [
+                {
+                    "number": g.number,
+                    "label": g.label,
+                    "winner": self.game_winner_json(board, g),
+                    "final": by_column(g.finals) if g.finals else None,
+                    "value": g.value,
+                    "box": names[g.box] if g.box is not None else None,
+                    "settlement": io.settlement_json(g.settlement, names),
+                }
+                for g in board.games
+            ],
+            "settlement": io.settlement_json(settlement, names) if settlement else None,
+        }
+
+    def patch_base(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A PATCH body merged over the hand as it stands (its entered fields, by name)."""
+        names = board.names
+        v = line.values
+
+        def name(seat: Any) -> str | None:
+            return names[seat] if isinstance(seat, int) else None
+
+        current: dict[str, Any] = {
+            "kind": v.get("kind"),
+            "entry": v.get("entry"),
+            "knocker": name(v.get("knocker_seat")),
+            "dealer": name(v.get("dealer_seat")),
+            "upcard": v.get("upcard"),
+            "note": v.get("note"),
+        }
+        current.update(self._patch_fields(board, line, data))
+        counts = {"knocker_deadwood", "defender_deadwood", "deadwoods"}
+        cards = {"knocker_cards", "defender_cards", "hands"}
+        if "entry" not in data and (counts | cards) & set(data):
+            current.pop("entry")  # the entry follows what was sent
+            for key in cards if counts & set(data) else counts:
+                current.pop(key, None)
+        return {k: val for k, val in {**current, **data}.items() if val is not None}
+
+    def _patch_fields(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:
+        return {key: line.values.get(key) for key in io.TWO_PLAYER_KEYS}
+
+
+def _seat(values: Mapping[str, Any], name: str, seats: int) -> int | None:
+    value = values.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
+        raise InputError(name, f"{value!r} is not a player of this match")
+    return value
+
+
+def _robust(
+    fold_lines: Callable[[list[Line]], Folded], lines: list[Line]
+) -> tuple[Folded, list[Line]]:
+    """Fold ``lines``; when the engine refuses a hand, mark it, leave it out and fold again."""
+    lines = list(lines)
+    while True:
+        try:
+            return fold_lines(lines), lines
+        except HandError as e:
+            if e.hand is None:
+                raise
+            bad = lines[e.hand - 1]
+            reason = e.reason
+            bad.error = reason[:1].upper() + reason[1:]
+            bad.result = None
+            lines = lines[: e.hand - 1] + lines[e.hand :]
+
+
+def summary(line: Line, names: Sequence[str]) -> str:
+    """One line for the history: who did what, and what each player scored."""
+    if line.result is None:
+        return f"Not scored: {line.error}"
+    outcome = line.result.outcome
+    if outcome is Outcome.DEAD:
+        return "Dead hand: no score"
+    k = names[line.knocker] if line.knocker is not None else "?"
+    if outcome is Outcome.WASH:
+        return f"{k} knocks: tie, no score"
+    if outcome is Outcome.UNDERCUT:
+        who = line.winners[0] if line.winners else line.defender
+        head = f"{names[who]} undercuts {k}" if who is not None else f"{k} is undercut"
+    else:
+        head = {
+            Outcome.KNOCK: f"{k} knocks",
+            Outcome.GIN: f"{k} gin",
+            Outcome.BIG_GIN: f"{k} big gin",
+        }.get(outcome, f"{k} {outcome.value}")
+    scored = [(s, p) for s, p in enumerate(line.points) if p]
+    if len(scored) == 1 and (scored[0][0] == line.knocker or outcome is Outcome.UNDERCUT):
+        return f"{head} {signed(scored[0][1])}"
+    parts = [f"{names[s]} {signed(p)}" for s, p in scored]
+    return f"{head}: {', '.join(parts)}" if parts else head
+
+
+def seating_text(line: Line, names: Sequence[str]) -> str:
+    """Who played and dealt, in a few words."""
+    if not line.players:
+        return ""
+    if line.box is not None and line.captain is not None:
+        text = f"{names[line.box]} (box) v {names[line.captain]} (captain)"
+    elif len(line.players) == 2:
+        a, b = line.players
+        text = f"{names[a]} v {names[b]}"
+        if line.sitting_out:
+            text += f" · {names[line.sitting_out[0]]} out"
+    else:
+        text = " v ".join(names[s] for s in line.players)
+    if line.dealer is not None:
+        text += f" · {names[line.dealer]} dealt"
+    return text
