@@ -555,13 +555,11 @@ def check_form(kind: str, **kwargs: Any) -> RulingCheckBase | AnalysisCheckBase:
             base.__name__.replace("Base", "Form"), (base,), exec_body=lambda ns: ns.update(attrs)
         )
     form = _CHECK_FORMS[kind](**kwargs)
-    from .inputs import TWO_HANDED_FAMILIES
+    from .inputs import rules_two_players
     from .rules.variants import list_presets
 
     form.preset.choices = [
-        choice(p.name, p.title)
-        for p in list_presets()
-        if kind != "ruling" or p.family in TWO_HANDED_FAMILIES
+        choice(p.name, p.title) for p in list_presets() if kind != "ruling" or rules_two_players(p)
     ]
     assert isinstance(form, RulingCheckBase | AnalysisCheckBase)
     return form

@@ -21,22 +21,13 @@ from .rules import melds
 from .rules.adjudicate import HandKind, rule_cards
 from .rules.cards import Card, CardError, parse_cards
 from .rules.errors import InputError
+from .rules.formats import format_for
 from .rules.hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
 from .rules.report import arrangement_to_dict, hand_result_to_dict
 from .rules.results import Arrangement, HandResult
 from .rules.ruleset import Ruleset, RulesetError, parse_override
-from .rules.variants import DEFAULT_PRESET, Family, Preset, UnknownPresetError, get_preset
+from .rules.variants import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
 
-# The families whose every hand is one knocker against one defender (ruled by ``adjudicate``).
-TWO_HANDED_FAMILIES = frozenset(
-    {
-        Family.TWO_HANDED,
-        Family.HOLLYWOOD,
-        Family.PARTNERSHIP,
-        Family.CUTTHROAT,
-        Family.CHOUETTE,
-    }
-)
 ARRANGEMENTS_SHOWN = 24  # the most best arrangements an answer lists (it always says how many)
 
 
@@ -139,12 +130,18 @@ class RuleInputs:
         }
 
 
+def rules_two_players(preset: Preset) -> bool:
+    """Whether every hand at ``preset``'s table is one knocker against one defender (a
+    ruling between two hands), as its format says."""
+    return format_for(preset, preset.rules).two_player
+
+
 def parse_rule_request(request: Mapping[str, Any], rules: Ruleset | None = None) -> RuleInputs:
     """``{"knocker": ..., "defender": ..., "preset": ..., "rules": ..., "upcard": ...,
     "kind": ..., "spread": ...}`` → :class:`RuleInputs`; ``rules`` (a frozen Ruleset) replaces
     the preset and house rules when given."""
     rules, preset = _table(request, rules)
-    if get_preset(preset).family not in TWO_HANDED_FAMILIES:
+    if not rules_two_players(get_preset(preset)):
         raise InputError(
             "preset",
             f"`{preset}` is played by three at once; a ruling here is between one knocker "

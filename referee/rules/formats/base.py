@@ -296,9 +296,9 @@ class Format:
     template: ClassVar[str] = ""
     seated_by_cut: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = False
-    per_seat_counts: ClassVar[bool] = False
     teams: ClassVar[bool] = False  # the score's sides are teams of players
     seated: ClassVar[bool] = False  # three or more take their seats by a rotation
+    two_player: ClassVar[bool] = True  # every hand is one knocker against one defender
     api_keys: ClassVar[frozenset[str]] = frozenset()
 
     @property

@@ -32,7 +32,7 @@ class BattleRoyal(SeatedFormat):
     name: ClassVar[str] = "battle_royal"
     title: ClassVar[str] = "Battle Royal"
     form: ClassVar[str] = "battle_royal"
-    per_seat_counts: ClassVar[bool] = True
+    two_player: ClassVar[bool] = False
     api_keys: ClassVar[frozenset[str]] = io.COMMON_KEYS | {"deadwoods", "hands"}
 
     def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,101 @@
+"""A request folds a match at most twice: once to check a new hand where it goes, once for the
+answer (DESIGN.md principle 7). Counted on every format, through the API and the form."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from referee.rules import formats
+from tests.web.helpers import add_quick, api_match, hand_form, start_match
+
+HANDS = {
+    "american": {"kind": "knock", "knocker": "Ann", "knocker_deadwood": 5, "defender_deadwood": 20},
+    "hollywood": {"kind": "gin", "knocker": "Ann", "defender_deadwood": 20},
+    "partnership": {
+        "tables": [
+            {"kind": "knock", "knocker": "Ann", "knocker_deadwood": 4, "defender_deadwood": 20},
+            {"kind": "gin", "knocker": "Cat", "defender_deadwood": 12},
+        ]
+    },
+    "cutthroat": {
+        "kind": "knock",
+        "knocker": "Ann",
+        "knocker_deadwood": 5,
+        "defender_deadwood": 20,
+    },
+    "chouette": {"kind": "knock", "knocker": "Ann", "knocker_deadwood": 5, "defender_deadwood": 20},
+    "battle_royal": {"kind": "knock", "knocker": "Ann", "deadwoods": [4, 15, 22]},
+}
+PLAYERS = {
+    "partnership": ("Ann", "Ben", "Cat", "Dan"),
+    "cutthroat": ("Ann", "Ben", "Cat"),
+    "chouette": ("Ann", "Ben", "Cat", "Dan"),
+    "battle_royal": ("Ann", "Ben", "Cat"),
+}
+
+
+@pytest.fixture
+def folds(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every fold of a whole match, by format name."""
+    calls: list[str] = []
+    for fmt in formats.FORMATS.values():
+        original = fmt.fold
+
+        def counted(*args: Any, _original: Any = original, _name: str = fmt.name, **kw: Any) -> Any:
+            calls.append(_name)
+            return _original(*args, **kw)
+
+        monkeypatch.setattr(fmt, "fold", counted)
+    yield calls
+
+
+@pytest.mark.parametrize("preset", list(HANDS))
+def test_adding_a_hand_through_the_api_folds_at_most_twice(
+    client: Any, folds: list[str], preset: str
+) -> None:
+    view_id, token = api_match(client, PLAYERS.get(preset, ("Ann", "Ben")), preset)
+    url = f"/api/v1/matches/{view_id}/hands"
+    headers = {"X-Edit-Token": token}
+    for number in (1, 2, 3):
+        body = dict(HANDS[preset])
+        seated = client.get(f"/api/v1/matches/{view_id}").get_json().get("next")
+        if seated and "knocker" in body:  # one of the players the rotation seats
+            body["knocker"] = seated["players"][0]
+        folds.clear()
+        response = client.post(url, json=body, headers=headers)
+        assert response.status_code == 201, response.get_json()
+        assert response.get_json()["match"]["hands_played"] == number
+        assert len(folds) <= 2, folds
+
+
+def test_adding_a_hand_through_the_form_folds_at_most_twice(client: Any, folds: list[str]) -> None:
+    view_id = start_match(client)
+    add_quick(client, view_id)
+    data = hand_form(client, f"/m/{view_id}/hands/new")
+    data.update(entry="counts", kind="knock", save="Save hand")
+    data.update(knocker_seat="1", knocker_deadwood="3", defender_deadwood="30")
+    folds.clear()
+    response = client.post(f"/m/{view_id}/hands/new", data=data)
+    assert response.status_code == 302
+    assert len(folds) <= 2, folds
+    folds.clear()
+    assert client.get(f"/m/{view_id}").status_code == 200
+    assert len(folds) == 1  # a read folds once, however much of the page asks
+
+
+def test_a_refused_hand_changes_nothing_and_the_next_read_is_fresh(
+    client: Any, folds: list[str]
+) -> None:
+    view_id, token = api_match(client)
+    url = f"/api/v1/matches/{view_id}/hands"
+    headers = {"X-Edit-Token": token}
+    assert client.post(url, json=HANDS["american"], headers=headers).status_code == 201
+    bad = {**HANDS["american"], "knocker_deadwood": 15}  # over the knock limit
+    response = client.post(url, json=bad, headers=headers)
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"] == "knocker_deadwood"
+    read = client.get(f"/api/v1/matches/{view_id}").get_json()
+    assert read["hands_played"] == 1 and read["totals"] == {"Ann": 15, "Ben": 0}
