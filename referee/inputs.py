@@ -22,6 +22,7 @@ from .rules.adjudicate import HandKind, rule_cards
 from .rules.cards import Card, CardError, parse_cards
 from .rules.errors import InputError
 from .rules.formats import format_for
+from .rules.formats.hand_entry import parse_spread
 from .rules.hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
 from .rules.report import arrangement_to_dict, hand_result_to_dict
 from .rules.results import Arrangement, HandResult
@@ -161,14 +162,7 @@ def parse_rule_request(request: Mapping[str, Any], rules: Ruleset | None = None)
             kind = HandKind(str(request["kind"]).lower())
         except ValueError:
             raise InputError("kind", "must be knock, gin or big_gin") from None
-    spread = None
-    if request.get("spread"):
-        raw = request["spread"]
-        groups = raw.split("|") if isinstance(raw, str) else raw
-        if not isinstance(groups, list):
-            raise InputError("spread", "must be melds separated by | or a list of melds")
-        spread = tuple(_cards("spread", g, rules) for g in groups if g and g != [])
-        spread = tuple(m for m in spread if m) or None
+    spread = parse_spread(request.get("spread"), rules.deck)
     return RuleInputs(
         rules=rules,
         preset=preset,

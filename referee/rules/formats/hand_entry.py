@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..adjudicate import HandKind, rule_cards, rule_counts, rule_dead_hand
-from ..cards import Card, CardError, parse_cards
+from ..cards import Card, CardError, Deck, parse_cards
 from ..errors import InputError
 from ..results import HandResult
 from ..ruleset import Ruleset
@@ -150,7 +150,7 @@ def _rule(f: dict[str, Any], rules: Ruleset) -> HandResult:
                 rules, kind=hand_kind, knocker_deadwood=k, defender_deadwood=d, upcard=upcard
             )
         knocker, defender = _hands(f, rules, hand_kind)
-        spread = _spread(f.get("spread"), rules)
+        spread = parse_spread(f.get("spread"), rules.deck)
         return rule_cards(knocker, defender, rules, kind=hand_kind, spread=spread, upcard=upcard)
     except InputError as e:
         field = _ENGINE_FIELD.get(e.field, e.field) if e.field else None
@@ -180,15 +180,36 @@ def _card(text: str | None, rules: Ruleset, field: str) -> Card | None:
         raise InputError(field, str(e)) from None
 
 
-def _spread(text: str | None, rules: Ruleset) -> tuple[tuple[Card, ...], ...] | None:
-    """The declared melds' cards (R3); whether they meld, from the knocker's hand, is the
-    engine's to rule."""
+SPREAD_SHAPE = (
+    'the melds laid down: "5S 6S 7S | KH KD KC" or a list of melds such as '
+    '[["5S", "6S", "7S"], ["KH", "KD", "KC"]]'
+)
+
+
+def check_spread(value: Any) -> None:
+    """A declared spread must be text (melds separated by ``|``) or a list of melds, each a
+    string or a list of codes; raises :class:`InputError` on ``spread`` otherwise."""
+    if value is None or isinstance(value, str):
+        return
+    if isinstance(value, list) and all(
+        isinstance(m, str) or (isinstance(m, list) and all(isinstance(c, str) for c in m))
+        for m in value
+    ):
+        return
+    raise InputError("spread", SPREAD_SHAPE)
+
+
+def parse_spread(value: Any, deck: Deck) -> tuple[tuple[Card, ...], ...] | None:
+    """The declared melds' cards (R3), from text or a list of melds; None when empty.
+    Whether they meld, from the knocker's hand, is the engine's to rule."""
+    check_spread(value)
+    text = spread_text(value)
     if not text:
         return None
     melds = []
     for number, group in enumerate(text.split("|"), start=1):
         try:
-            melds.append(parse_cards(group, deck=rules.deck, what=f"meld {number} of the spread"))
+            melds.append(parse_cards(group, deck=deck, what=f"meld {number} of the spread"))
         except CardError as e:
             raise InputError("spread", str(e)) from None
     return tuple(m for m in melds if m) or None

@@ -79,24 +79,6 @@ def check_cards(
             raise InputError(where + name, reason)
 
 
-def check_spread(data: Mapping[str, Any]) -> None:
-    """The knocker's declared melds: ``"5S 6S 7S | KH KD KC"`` or a list of melds, each a
-    string or a list of codes."""
-    value = data.get("spread")
-    if value is None or isinstance(value, str):
-        return
-    if isinstance(value, list) and all(
-        isinstance(m, str) or (isinstance(m, list) and all(isinstance(c, str) for c in m))
-        for m in value
-    ):
-        return
-    raise InputError(
-        "spread",
-        'the melds laid down: "5S 6S 7S | KH KD KC" or a list of melds such as '
-        '[["5S", "6S", "7S"], ["KH", "KD", "KC"]]',
-    )
-
-
 def check_counts(data: Mapping[str, Any], where: str = "") -> None:
     for name in COUNT_FIELDS:
         value = data.get(name)

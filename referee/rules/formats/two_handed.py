@@ -16,7 +16,7 @@ from ..settlement import Settlement
 from ..variants.oklahoma import UpcardNote, upcard_note
 from . import json_io as io
 from .base import Board, Format, Line, NextHand, StoredHand
-from .hand_entry import normalise, rule_entry, spread_melds
+from .hand_entry import check_spread, normalise, rule_entry, spread_melds
 from .standing import Money, dealer_after, fold, fold_sheet, settle
 
 
@@ -156,7 +156,7 @@ class TwoHanded(Format):
         kind = io.kind_of(data)
         entry = io.entry_of(data)
         io.check_cards(data)
-        io.check_spread(data)
+        check_spread(data.get("spread"))
         io.check_counts(data)
         note = io.note_of(data)
         upcard = io.upcard_of(data)
