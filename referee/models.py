@@ -8,6 +8,7 @@ page's two lists, rewritten from the fold in the same transaction as every chang
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import hashlib
 import hmac
@@ -151,8 +152,142 @@ HAND_FIELDS = (
     "seat_cards",
 )
 
+# Battle Royal's counts and hands as the rest of the app reads and writes them: "4 15 22"
+# ("_" for a count left empty) and "AS 2S ... | ... | ...", by seat.
+MISSING_COUNT = "_"
+SEAT_SEPARATOR = " | "
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _copied(value: Any) -> Any:
+    return copy.deepcopy(value)
+
+
+def _count_of(token: Any) -> int | str | None:
+    """One count as stored: a whole number, None for "_", and anything else (never stored by the
+    app, which rules a hand before saving it) kept as its text rather than lost."""
+    if token is None or token == MISSING_COUNT:
+        return None
+    if isinstance(token, int) and not isinstance(token, bool):
+        return token
+    text = str(token)
+    try:
+        number = int(text)
+    except ValueError:
+        return text
+    return number if str(number) == text else text
+
+
+def _counts_stored(value: Any) -> list[int | str | None]:
+    """``"4 15 _"`` (or a list by seat) → ``[4, 15, None]``."""
+    tokens = value.split() if isinstance(value, str) else list(value)
+    return [_count_of(token) for token in tokens]
+
+
+def _counts_text(value: list[int | str | None]) -> str:
+    """``[4, 15, None]`` → ``"4 15 _"``."""
+    return " ".join(MISSING_COUNT if count is None else str(count) for count in value)
+
+
+def _codes_text(value: Any) -> str:
+    """A group of cards, as text or a list of codes → codes separated by single spaces."""
+    if isinstance(value, list | tuple):
+        value = " ".join(str(code) for code in value)
+    return " ".join(str(value or "").split())
+
+
+def _hands_stored(value: Any) -> list[str]:
+    """``"AS 2S ... | ... | ..."`` (or a list by seat) → one string of codes per seat."""
+    groups = value.split("|") if isinstance(value, str) else list(value)
+    return [_codes_text(group) for group in groups]
+
+
+def _hands_text(value: list[str]) -> str:
+    return SEAT_SEPARATOR.join(value)
+
+
+def _spread_stored(value: Any) -> list[list[str]]:
+    """``"5S 6S 7S | KH KD KC"`` (or a list of melds) → ``[["5S", "6S", "7S"], [...]]``."""
+    groups = value.split("|") if isinstance(value, str) else list(value)
+    return [_codes_text(group).split() for group in groups]
+
+
+def _spread_text(value: list[list[str]]) -> str:
+    return " | ".join(" ".join(meld) for meld in value)
+
+
+# The entered fields kept in ``Hand.data``, each with how it is stored and how it is read
+# back: (to the JSON value, from the JSON value). The rest of HAND_FIELDS are columns.
+DATA_FIELDS: dict[str, tuple[Any, Any]] = {
+    "knocker_seat": (_same, _same),
+    "knocker_cards": (_same, _same),
+    "defender_cards": (_same, _same),
+    "spread": (_spread_stored, _spread_text),
+    "knocker_deadwood": (_same, _same),
+    "defender_deadwood": (_same, _same),
+    "upcard": (_same, _same),
+    "tables": (_copied, _copied),
+    "sitting_out_seat": (_same, _same),
+    "captain_seat": (_same, _same),
+    "seat_deadwoods": (_counts_stored, _counts_text),
+    "seat_cards": (_hands_stored, _hands_text),
+}
+
+
+def _entered(name: str) -> property:
+    """``hand.<name>``: one entered field read from and written to ``Hand.data`` in the form
+    the rest of the app uses (None when the hand does not have it)."""
+    dump, load = DATA_FIELDS[name]
+
+    def get(hand: Hand) -> Any:
+        value = (hand.data or {}).get(name)
+        return None if value is None else load(value)
+
+    def put(hand: Hand, value: Any) -> None:
+        data = {k: v for k, v in (hand.data or {}).items() if k != name}
+        if value is not None:
+            data[name] = dump(value)
+        hand.data = data  # a new dict: the ORM sees the change
+
+    return property(get, put, doc=f"The hand's ``{name}``, kept in ``Hand.data``.")
+
 
 class Hand(db.Model):
+    """One hand (a deal, in partnership) as entered.
+
+    Columns hold what every format has: the order of play, the kind and the entry (counts or
+    cards), the dealer, the note and Hollywood's notice to stop. Everything else a format
+    enters is in ``data``, a JSON object holding only the keys the hand uses (a key whose
+    value would be None is left out):
+
+    - two-handed (American, classic, Oklahoma, Straight Gin, Hollywood): ``knocker_seat``
+      (left out for a dead hand); by counts ``knocker_deadwood`` and ``defender_deadwood``;
+      by cards ``knocker_cards`` and ``defender_cards`` (codes separated by spaces, "5S 6S
+      7S ...") and, when the knocker's spread was declared, ``spread`` as a list of melds,
+      each a list of card codes (``[["5S", "6S", "7S"], ["KH", "KD", "KC"]]``); ``upcard``
+      ("6S") when entered (always in Oklahoma).
+    - partnership: ``tables``, both tables of the deal as a list of two objects with the
+      two-handed fields (``entry``, ``kind``, ``knocker_seat`` 0–3, ``knocker_deadwood``,
+      ``defender_deadwood``, ``knocker_cards``, ``defender_cards``, ``upcard``), kept as
+      entered, None values included; ``dealer_seat`` is then the dealing side (0: seats 0 and
+      2, 1: seats 1 and 3) and ``kind`` is "deal".
+    - Cutthroat and dealer-sits-out: the two-handed keys and ``sitting_out_seat``.
+    - Chouette: the two-handed keys and ``captain_seat``.
+    - Battle Royal: ``knocker_seat``, ``upcard``, and by counts ``seat_deadwoods``, a list
+      by seat (``[4, 15, 22]``; null for a count left empty), or by cards ``seat_cards``, a
+      list of card texts by seat (``["AS 2S ...", "...", "..."]``).
+
+    The app reads and writes these as attributes (``hand.knocker_seat``, ``hand.spread``,
+    ...), and :meth:`fields` / :meth:`set_fields` exchange them all, in the forms it has
+    always used: a spread as "5S 6S 7S | KH KD KC", Battle Royal's counts as "4 15 22" ("_"
+    for an empty one) and hands as "AS 2S ... | ... | ...". So the audit trail's snapshots
+    keep one shape whichever way the row stores them. ``data`` is replaced, never changed in
+    place, so every change reaches the database.
+    """
+
     __table_args__ = (
         UniqueConstraint("match_id", "seq"),
         UniqueConstraint("match_id", "idempotency_key"),
@@ -161,32 +296,14 @@ class Hand(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int] = mapped_column(Integer)  # order of play; gaps where hands were deleted
+    # The dealer's seat; for a partnership deal the dealing side (0: seats 0 and 2, 1: 1 and 3).
     dealer_seat: Mapped[int] = mapped_column(Integer)
-    knocker_seat: Mapped[int | None] = mapped_column(Integer)  # None for a dead hand
     kind: Mapped[str] = mapped_column(String(16))
     entry: Mapped[str] = mapped_column(String(8))
-    knocker_cards: Mapped[str | None] = mapped_column(String(200))  # card codes, as entered
-    defender_cards: Mapped[str | None] = mapped_column(String(200))
-    # Full cards: the melds the knocker laid down, as entered ("5S 6S 7S | KH KD KC"); None
-    # when not entered (the engine takes the best spread, RULES.md R3).
-    spread: Mapped[str | None] = mapped_column(Text)
-    knocker_deadwood: Mapped[int | None] = mapped_column(Integer)
-    defender_deadwood: Mapped[int | None] = mapped_column(Integer)
-    upcard: Mapped[str | None] = mapped_column(String(8))
     note: Mapped[str] = mapped_column(Text, default="")
-    # A partnership deal: both tables as entered, each a dict of the two-handed fields above
-    # (entry, kind, knocker_seat 0–3, deadwoods or cards, upcard); ``dealer_seat`` is then
-    # the dealing side (0: seats 0 and 2, 1: seats 1 and 3). None for a two-handed hand.
-    tables: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
     # Hollywood continuous play: a player gave notice after this deal to open no new game.
     stop_after: Mapped[bool] = mapped_column(default=False, server_default=false())
-    # Three-handed formats (None elsewhere): the seat that sat out (Cutthroat, dealer sits out),
-    # the partnership's captain (Chouette), and for Battle Royal the three counts ("4 15 22")
-    # and the three hands ("AS 2S ... | ... | ..."), by seat, as entered.
-    sitting_out_seat: Mapped[int | None] = mapped_column(Integer)
-    captain_seat: Mapped[int | None] = mapped_column(Integer)
-    seat_deadwoods: Mapped[str | None] = mapped_column(String(40))
-    seat_cards: Mapped[str | None] = mapped_column(Text)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # see the class docstring
     idempotency_key: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     edited_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
@@ -197,14 +314,33 @@ class Hand(db.Model):
 
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 - SQLAlchemy's own hook
 
+    knocker_seat = _entered("knocker_seat")  # None for a dead hand
+    knocker_cards = _entered("knocker_cards")
+    defender_cards = _entered("defender_cards")
+    spread = _entered("spread")  # None when not declared: the engine takes the best (R3)
+    knocker_deadwood = _entered("knocker_deadwood")
+    defender_deadwood = _entered("defender_deadwood")
+    upcard = _entered("upcard")
+    tables = _entered("tables")
+    sitting_out_seat = _entered("sitting_out_seat")
+    captain_seat = _entered("captain_seat")
+    seat_deadwoods = _entered("seat_deadwoods")
+    seat_cards = _entered("seat_cards")
+
     def fields(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in HAND_FIELDS}
 
     def set_fields(self, values: dict[str, Any]) -> None:
         defaults = {"note": "", "stop_after": False}
+        data: dict[str, Any] = {}
         for name in HAND_FIELDS:
             value = values.get(name)
-            setattr(self, name, defaults.get(name) if value is None else value)
+            if name in DATA_FIELDS:
+                if value is not None:
+                    data[name] = DATA_FIELDS[name][0](value)
+            else:
+                setattr(self, name, defaults.get(name) if value is None else value)
+        self.data = data
 
 
 class AuditAction:

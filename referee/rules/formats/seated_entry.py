@@ -9,9 +9,10 @@ that sat out (Cutthroat) or the captain (Chouette), and the dealer.
 A Battle Royal hand has three players: who knocked, and a count or ten cards for each seat,
 ruled by :mod:`referee.rules.variants.battle_royal`.
 
-Stored form (what :func:`normalise` returns and a hand row keeps): the two-handed fields, plus
-``sitting_out_seat``, ``captain_seat``, ``seat_deadwoods`` (``"4 15 22"``, by seat; ``_`` for
-a count left empty) and ``seat_cards`` (``"AS 2S … | … | …"``, by seat).
+Stored form (what :func:`normalise` returns and ``Hand.fields()`` gives back): the two-handed
+fields, plus ``sitting_out_seat``, ``captain_seat``, ``seat_deadwoods`` (``"4 15 22"``, by seat;
+``_`` for a count left empty) and ``seat_cards`` (``"AS 2S … | … | …"``, by seat). The hand row
+keeps the last two as JSON lists by seat (see ``Hand``).
 """
 
 from __future__ import annotations
