@@ -9,7 +9,8 @@ that sat out (Cutthroat) or the captain (Chouette), and the dealer.
 A Battle Royal hand has three players: who knocked, and a count or ten cards for each seat,
 ruled by :mod:`referee.rules.variants.battle_royal`.
 
-Stored form (what :func:`normalise` returns and ``Hand.fields()`` gives back): the two-handed
+Stored form (what :func:`normalise_seated` or :func:`normalise_battle_royal` returns and
+``Hand.fields()`` gives back): the two-handed
 fields, plus ``sitting_out_seat``, ``captain_seat``, ``seat_deadwoods`` (``"4 15 22"``, by seat;
 ``_`` for a count left empty) and ``seat_cards`` (``"AS 2S … | … | …"``, by seat). The hand row
 keeps the last two as JSON lists by seat (see ``Hand``).
