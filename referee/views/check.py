@@ -4,7 +4,7 @@ permanent short link; and the same as JSON under ``/api/v1`` (``rulings``, ``ana
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NoReturn, overload
+from typing import NoReturn, overload
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
@@ -155,7 +155,7 @@ def permalink(short_id: str) -> str | tuple[str, int]:
             "error.html", code=404, message="There is no such ruling. Check the link."
         ), 404
     link = url_for("check.permalink", short_id=ruling.short_id, _external=True)
-    context: dict[str, Any] = {"ruling": ruling, "link": link, "problem": None}
+    context: dict[str, object] = {"ruling": ruling, "link": link, "problem": None}
     try:
         inputs = ruling_service.inputs_of(ruling)
         derived = _derive(inputs)
@@ -203,7 +203,7 @@ def _bad_input(e: InputError) -> tuple[Response, int]:
     return jsonify({"error": {"field": e.field, "reason": e.reason}}), 400
 
 
-def _body() -> dict[str, Any]:
+def _body() -> dict[str, object]:
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
         _fail(None, "send a JSON object (Content-Type: application/json)")
@@ -218,7 +218,7 @@ _RULING_KEYS = {"knocker", "defender", "preset", "rules", "upcard", "kind", "spr
 _ANALYSIS_KEYS = {"hand", "preset", "rules", "upcard"}
 
 
-def _known(data: dict[str, Any], keys: set[str]) -> None:
+def _known(data: Mapping[str, object], keys: set[str]) -> None:
     unknown = sorted(set(data) - keys)
     if unknown:
         _fail(unknown[0], f"is not an input here (known: {', '.join(sorted(keys))})")
@@ -261,8 +261,8 @@ def read_ruling(short_id: str) -> Response | tuple[Response, int]:
 
 
 def _ruling_json(
-    ruling: Ruling, inputs: RuleInputs | AnalyzeInputs, body: dict[str, Any]
-) -> dict[str, Any]:
+    ruling: Ruling, inputs: RuleInputs | AnalyzeInputs, body: Mapping[str, object]
+) -> dict[str, object]:
     """The ruling or analysis JSON ``body`` with the link and what it was made from."""
     link = url_for("check.permalink", short_id=ruling.short_id, _external=True)
     return {**body, **ruling_service.api_body(ruling, inputs, link)}
