@@ -5,6 +5,8 @@ from flask import Blueprint, Flask
 from markupsafe import Markup
 from werkzeug.exceptions import BadRequest
 
+__all__ = ("CSRFProtect", "csrf_meta_tag", "generate_csrf", "validate_csrf")
+
 _ViewT = TypeVar("_ViewT", bound=Blueprint | str | Callable[..., object])
 
 def generate_csrf(secret_key: str | bytes | None = None, token_key: str | None = None) -> str: ...
