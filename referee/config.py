@@ -14,7 +14,6 @@ import secrets
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from flask import Flask
 
@@ -33,7 +32,7 @@ class Defaults:
     JSON_SORT_KEYS = False
 
 
-def load(app: Flask, test_config: Mapping[str, Any] | None) -> None:
+def load(app: Flask, test_config: Mapping[str, object] | None) -> None:
     """Fill ``app.config`` in order: defaults, instance file, environment, then ``test_config``."""
     app.config.from_object(Defaults)
     app.config.from_pyfile("config.py", silent=True)

@@ -6,8 +6,10 @@ from __future__ import annotations
 import dataclasses
 import secrets
 import types
+from collections.abc import Collection, Iterable, Mapping
+from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -27,15 +29,25 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from .models import EntryMode, HandKindChoice
 from .rules.ruleset import FIELD_HELP, FIELD_TYPES, Ruleset
 from .rules.variants import DEFAULT_PRESET
+from .rules.variants.partnership import Table
 
 try:  # WTForms 3.3 wants choice objects; older versions take (value, label) pairs
-    from wtforms.fields.choices import SelectChoice as _SelectChoice
+    # types-WTForms describes WTForms 3.2, which has no SelectChoice
+    from wtforms.fields.choices import SelectChoice as _SelectChoice  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - WTForms < 3.3
     _SelectChoice = None
 
+# One option of a select or radio field, as types-WTForms knows it: a (value, label) pair.
+Choice = tuple[object, str]
 
-def choice(value: Any, label: str) -> Any:
-    return _SelectChoice(value, label) if _SelectChoice is not None else (value, label)
+
+def choice(value: object, label: str) -> Choice:
+    """An option for a select or radio field: a SelectChoice on WTForms 3.3 (which warns about
+    pairs), else the (value, label) pair. The field reads either the same way; the stubs know
+    only the pair, so that is its type here."""
+    if _SelectChoice is None:
+        return (value, label)
+    return cast(Choice, _SelectChoice(value, label))
 
 
 RULE_PREFIX = "rule_"
@@ -84,7 +96,7 @@ class ScorerForm(FlaskForm):
     )
 
 
-def _rule_field(f: dataclasses.Field[Any]) -> Field:
+def _rule_field(f: dataclasses.Field[object]) -> Field:
     kind = FIELD_TYPES[f.name]
     help_text = FIELD_HELP[f.name]
     label = f.name.replace("_", " ").capitalize()
@@ -105,7 +117,11 @@ def _rule_field(f: dataclasses.Field[Any]) -> Field:
     return StringField(label, description=help_text, validators=[Optional(), Length(max=40)])
 
 
-class NewMatchBase(FlaskForm):
+class MatchFormBase(FlaskForm):
+    """What every new-match form asks: the players, the table's rules (a preset and every
+    house rule, each a knob named ``rule_<field>`` added by the form's generated class) and the
+    stake."""
+
     player_0 = StringField("First player", validators=[InputRequired(), Length(max=40)])
     player_1 = StringField("Second player", validators=[InputRequired(), Length(max=40)])
     # Partnership only: the partners sit opposite, so the teams are players 1 & 3 and 2 & 4.
@@ -115,7 +131,7 @@ class NewMatchBase(FlaskForm):
     rules_from = HiddenField()  # the preset whose values the knobs below hold
     stake_per_point = DecimalField(
         "Stake per point",
-        default=0,
+        default=Decimal(0),
         places=None,
         validators=[
             Optional(),
@@ -126,35 +142,31 @@ class NewMatchBase(FlaskForm):
     )
     submit = SubmitField("Start the match")
 
-    def player_fields(self, seats: int) -> list[Field]:
-        return [self[f"player_{seat}"] for seat in range(seats)]
+    def shown_apart(self) -> Collection[str]:
+        """The rules whose knobs the page shows apart from the house rules."""
+        return ()
 
     def rule_fields(self) -> list[tuple[str, list[Field]]]:
-        """The house-rule knobs grouped under their headings, in Ruleset order (the variant
-        options, shown apart, left out)."""
+        """The house-rule knobs grouped under their headings, in Ruleset order (those shown
+        apart left out)."""
+        apart = self.shown_apart()
         starts = dict(RULE_GROUPS)
         groups: list[tuple[str, list[Field]]] = []
         for f in dataclasses.fields(Ruleset):
             if f.name in starts or not groups:
                 groups.append((starts.get(f.name, "House rules"), []))
-            if f.name not in VARIANT_OPTIONS:
+            if f.name not in apart:
                 groups[-1][1].append(self[RULE_PREFIX + f.name])
         return [(heading, fields) for heading, fields in groups if fields]
-
-    def variant_fields(self) -> list[tuple[Field, tuple[str, ...], str | None]]:
-        """The variant options: (field, the families it concerns, the switch it needs)."""
-        return [
-            (self[RULE_PREFIX + name], families, needs)
-            for name, (families, needs) in VARIANT_OPTIONS.items()
-        ]
 
     def fill_rules(self, rules: Ruleset) -> None:
         for name, value in rules.to_dict().items():
             field = self[RULE_PREFIX + name]
             field.data = rule_text(value) if isinstance(field, StringField) else value
 
-    def overrides(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def overrides(self) -> dict[str, object]:
+        """The knobs as :meth:`Ruleset.with_overrides` reads them."""
+        out: dict[str, object] = {}
         for f in dataclasses.fields(Ruleset):
             value = self[RULE_PREFIX + f.name].data
             out[f.name] = "none" if value is None and FIELD_TYPES[f.name] is not bool else value
@@ -163,7 +175,25 @@ class NewMatchBase(FlaskForm):
         return out
 
 
-def rule_text(value: Any) -> str:
+class NewMatchBase(MatchFormBase):
+    """A two-handed or partnership match: two or four players, and the variant options shown
+    beside the table's name."""
+
+    def player_fields(self, seats: int) -> list[Field]:
+        return [self[f"player_{seat}"] for seat in range(seats)]
+
+    def shown_apart(self) -> Collection[str]:
+        return VARIANT_OPTIONS.keys()
+
+    def variant_fields(self) -> list[tuple[Field, tuple[str, ...], str | None]]:
+        """The variant options: (field, the families it concerns, the switch it needs)."""
+        return [
+            (self[RULE_PREFIX + name], families, needs)
+            for name, (families, needs) in VARIANT_OPTIONS.items()
+        ]
+
+
+def rule_text(value: object) -> str:
     if value is None:
         return "none"
     if isinstance(value, list | tuple):
@@ -179,11 +209,11 @@ def new_match_form_class() -> type[NewMatchBase]:
 _NEW_MATCH_FORM: type[NewMatchBase] | None = None
 
 
-def new_match_form(**kwargs: Any) -> NewMatchBase:
+def new_match_form() -> NewMatchBase:
     global _NEW_MATCH_FORM
     if _NEW_MATCH_FORM is None:
         _NEW_MATCH_FORM = new_match_form_class()
-    form = _NEW_MATCH_FORM(**kwargs)
+    form = _NEW_MATCH_FORM()
     from .services.matches import playable_presets
 
     form.preset.choices = [choice(p.name, p.title) for p in playable_presets()]
@@ -239,6 +269,23 @@ class EntryForm(FlaskForm):
         self.dealer_seat.choices = [choice(i, n) for i, n in enumerate(names)]
 
 
+class HandEntry(TypedDict):
+    """A two-handed hand as entered on its form (seats by number)."""
+
+    entry: str | None
+    kind: str | None
+    knocker_seat: int | None
+    dealer_seat: int | None
+    knocker_deadwood: int | None
+    defender_deadwood: int | None
+    knocker_cards: str | None
+    defender_cards: str | None
+    spread: str | None
+    upcard: str | None
+    note: str | None
+    stop_after: bool
+
+
 class HandForm(EntryForm):
     """A two-handed hand: both counts or both hands of cards, the spread laid down, and
     Hollywood's notice to stop."""
@@ -278,7 +325,7 @@ class HandForm(EntryForm):
         "games are played out",
     )
 
-    def entry_fields(self) -> dict[str, Any]:
+    def entry_fields(self) -> HandEntry:
         return {
             "entry": self.entry.data,
             "kind": self.kind.data,
@@ -294,7 +341,8 @@ class HandForm(EntryForm):
             "stop_after": bool(self.stop_after.data),
         }
 
-    def fill(self, values: dict[str, Any]) -> None:
+    def fill(self, values: Mapping[str, object]) -> None:
+        """Fill the form from a stored hand's fields."""
         for name, value in values.items():
             if name in self and value is not None:
                 self[name].data = value
@@ -319,6 +367,27 @@ TABLE_INPUTS = (
     "defender_cards",
     "upcard",
 )
+
+
+class TableEntry(TypedDict):
+    """One table of a partnership deal as entered (``TABLE_INPUTS``)."""
+
+    entry: str | None
+    kind: str | None
+    knocker_seat: int | None
+    knocker_deadwood: int | None
+    defender_deadwood: int | None
+    knocker_cards: str | None
+    defender_cards: str | None
+    upcard: str | None
+
+
+class DealEntry(TypedDict):
+    """A partnership deal as entered: the side that dealt, each table, the note."""
+
+    dealer_seat: int | None
+    tables: list[TableEntry]
+    note: str | None
 
 
 def _table_fields(number: int) -> dict[str, Field]:
@@ -380,32 +449,48 @@ class DealForm(FlaskForm):
 
     TABLES = (1, 2)
 
-    def set_seating(self, names: list[str], sides: list[str], tables: Any) -> None:
-        """Offer the sides as dealers and, at each table, its two players as knockers.
-
-        ``tables`` are the deal's two :class:`~referee.rules.variants.partnership.Table`.
-        """
+    def set_seating(self, names: list[str], sides: list[str], tables: Iterable[Table]) -> None:
+        """Offer the sides as dealers and, at each table, its two players as knockers."""
         self.dealer_seat.choices = [choice(side, name) for side, name in enumerate(sides)]
         for t in tables:
-            self[f"t{t.number}_knocker_seat"].choices = [choice(s, names[s]) for s in t.players]
+            knocker = self.table(t.number, "knocker_seat")
+            assert isinstance(knocker, RadioField)
+            knocker.choices = [choice(s, names[s]) for s in t.players]
 
     def table(self, number: int, name: str) -> Field:
         return self[f"t{number}_{name}"]
 
-    def entry_fields(self) -> dict[str, Any]:
-        tables = [{name: self.table(n, name).data for name in TABLE_INPUTS} for n in self.TABLES]
+    def table_entry(self, number: int) -> TableEntry:
+        def data(name: str) -> Any:  # a field's data: WTForms types it Any
+            return self.table(number, name).data
+
+        return {
+            "entry": data("entry"),
+            "kind": data("kind"),
+            "knocker_seat": data("knocker_seat"),
+            "knocker_deadwood": data("knocker_deadwood"),
+            "defender_deadwood": data("defender_deadwood"),
+            "knocker_cards": data("knocker_cards"),
+            "defender_cards": data("defender_cards"),
+            "upcard": data("upcard"),
+        }
+
+    def entry_fields(self) -> DealEntry:
         return {
             "dealer_seat": self.dealer_seat.data,
-            "tables": tables,
+            "tables": [self.table_entry(n) for n in self.TABLES],
             "note": self.note.data,
         }
 
-    def fill(self, values: dict[str, Any]) -> None:
+    def fill(self, values: Mapping[str, object]) -> None:
+        """Fill the form from a stored deal's fields."""
         if values.get("dealer_seat") is not None:
             self.dealer_seat.data = values["dealer_seat"]
-        if values.get("note"):
-            self.note.data = values["note"]
-        for n, table in zip(self.TABLES, values.get("tables") or [], strict=False):
+        note = values.get("note")
+        if note and isinstance(note, str):
+            self.note.data = note
+        tables = values.get("tables")
+        for n, table in zip(self.TABLES, tables if isinstance(tables, list) else [], strict=False):
             for name in TABLE_INPUTS:
                 if table and table.get(name) is not None:
                     self.table(n, name).data = table[name]
@@ -440,6 +525,35 @@ ANNOUNCED_CHOICES = [
 ]
 
 
+class CheckTable(TypedDict):
+    """The table a checked hand is ruled under, as a request names it."""
+
+    preset: str
+    rules: dict[str, object] | None  # the knobs; None when they were filled for another preset
+
+
+class RulingCheck(CheckTable):
+    """A hand to rule on, as :func:`referee.inputs.parse_rule_request` reads it."""
+
+    knocker: str
+    defender: str
+    upcard: str | None
+    kind: str | None
+    spread: str | None
+
+
+class AnalysisCheck(CheckTable):
+    """A hand to analyse, as :func:`referee.inputs.parse_analyze_request` reads it."""
+
+    hand: str
+    upcard: str | None
+
+
+def _text(value: object) -> str:
+    """A stored text input (anything else, such as a missing one, as empty)."""
+    return value if isinstance(value, str) else ""
+
+
 class CheckBase(FlaskForm):
     """A table's rules for checking a hand: a preset and the knobs that matter to one hand."""
 
@@ -467,8 +581,9 @@ class CheckBase(FlaskForm):
             field = self[RULE_PREFIX + name]
             field.data = rule_text(values[name]) if isinstance(field, StringField) else values[name]
 
-    def overrides(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def overrides(self) -> dict[str, object]:
+        """The knobs as :meth:`Ruleset.with_overrides` reads them."""
+        out: dict[str, object] = {}
         for name in CHECK_RULES:
             value = self[RULE_PREFIX + name].data
             out[name] = "none" if value is None and FIELD_TYPES[name] is not bool else value
@@ -476,7 +591,7 @@ class CheckBase(FlaskForm):
                 out[name] = ""
         return out
 
-    def table(self) -> dict[str, Any]:
+    def table(self) -> CheckTable:
         """The preset and house rules as a request sends them. Knobs filled for another preset
         (the preset changed without the page's script) are left out."""
         preset = self.preset.data or DEFAULT_PRESET
@@ -506,7 +621,7 @@ class RulingCheckBase(CheckBase):
     )
     submit = SubmitField("Rule on this hand")
 
-    def request(self) -> dict[str, Any]:
+    def request(self) -> RulingCheck:
         return {
             **self.table(),
             "knocker": self.knocker_cards.data or "",
@@ -516,13 +631,15 @@ class RulingCheckBase(CheckBase):
             "spread": self.spread.data or None,
         }
 
-    def fill(self, inputs: dict[str, Any]) -> None:
-        self.knocker_cards.data = inputs.get("knocker") or ""
-        self.defender_cards.data = inputs.get("defender") or ""
-        self.upcard.data = inputs.get("upcard") or ""
+    def fill(self, inputs: Mapping[str, object]) -> None:
+        """Fill both hands from a stored ruling (:class:`~referee.inputs.RuleRequest`)."""
+        self.knocker_cards.data = _text(inputs.get("knocker"))
+        self.defender_cards.data = _text(inputs.get("defender"))
+        self.upcard.data = _text(inputs.get("upcard"))
         self.kind.data = inputs.get("kind") or "auto"
-        spread = inputs.get("spread") or []
-        self.spread.data = " | ".join(" ".join(meld) for meld in spread)
+        spread = inputs.get("spread")
+        melds = spread if isinstance(spread, list) else []
+        self.spread.data = " | ".join(" ".join(meld) for meld in melds)
 
 
 class AnalysisCheckBase(CheckBase):
@@ -534,18 +651,19 @@ class AnalysisCheckBase(CheckBase):
     )
     submit = SubmitField("Analyse this hand")
 
-    def request(self) -> dict[str, Any]:
+    def request(self) -> AnalysisCheck:
         return {**self.table(), "hand": self.hand.data or "", "upcard": self.upcard.data or None}
 
-    def fill(self, inputs: dict[str, Any]) -> None:
-        self.hand.data = inputs.get("hand") or ""
-        self.upcard.data = inputs.get("upcard") or ""
+    def fill(self, inputs: Mapping[str, object]) -> None:
+        """Fill the hand from a stored analysis (:class:`~referee.inputs.AnalyzeRequest`)."""
+        self.hand.data = _text(inputs.get("hand"))
+        self.upcard.data = _text(inputs.get("upcard"))
 
 
 _CHECK_FORMS: dict[str, type[CheckBase]] = {}
 
 
-def check_form(kind: str, **kwargs: Any) -> RulingCheckBase | AnalysisCheckBase:
+def check_form(kind: str) -> RulingCheckBase | AnalysisCheckBase:
     """The check-a-hand form for a ruling (``"ruling"``) or an analysis, with every preset."""
     if kind not in _CHECK_FORMS:
         base = RulingCheckBase if kind == "ruling" else AnalysisCheckBase
@@ -554,7 +672,7 @@ def check_form(kind: str, **kwargs: Any) -> RulingCheckBase | AnalysisCheckBase:
         _CHECK_FORMS[kind] = types.new_class(
             base.__name__.replace("Base", "Form"), (base,), exec_body=lambda ns: ns.update(attrs)
         )
-    form = _CHECK_FORMS[kind](**kwargs)
+    form = _CHECK_FORMS[kind]()
     from .inputs import rules_two_players
     from .rules.variants import list_presets
 

@@ -13,9 +13,9 @@ the engine.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from .rules import melds
 from .rules.adjudicate import HandKind, rule_cards
@@ -32,7 +32,7 @@ from .rules.variants import DEFAULT_PRESET, Preset, UnknownPresetError, get_pres
 ARRANGEMENTS_SHOWN = 24  # the most best arrangements an answer lists (it always says how many)
 
 
-def resolve_rules(preset: str | None, overrides: Any) -> Ruleset:
+def resolve_rules(preset: str | None, overrides: object) -> Ruleset:
     """A preset's rules with house-rule overrides (a dict, or ``key=value`` strings)."""
     rules = _preset(preset).rules
     if not overrides:
@@ -48,7 +48,7 @@ def resolve_rules(preset: str | None, overrides: Any) -> Ruleset:
     raise InputError("rules", "must be an object of rule names to values")
 
 
-def _preset(name: Any) -> Preset:
+def _preset(name: object) -> Preset:
     if name is not None and not isinstance(name, str):
         raise InputError("preset", "must be a preset's name")
     try:
@@ -57,7 +57,7 @@ def _preset(name: Any) -> Preset:
         raise InputError("preset", str(exc)) from None
 
 
-def _table(request: Mapping[str, Any], rules: Ruleset | None) -> tuple[Ruleset, str]:
+def _table(request: Mapping[str, object], rules: Ruleset | None) -> tuple[Ruleset, str]:
     """The rules a request is ruled under, and the preset they start from."""
     preset = _preset(request.get("preset")).name
     if rules is None:
@@ -66,7 +66,11 @@ def _table(request: Mapping[str, Any], rules: Ruleset | None) -> tuple[Ruleset, 
 
 
 def _cards(
-    field: str, text: Any, rules: Ruleset, expected: Any = None, what: str = ""
+    field: str,
+    text: object,
+    rules: Ruleset,
+    expected: int | Iterable[int] | None = None,
+    what: str = "",
 ) -> tuple[Card, ...]:
     if not isinstance(text, str | list) or (
         isinstance(text, list) and not all(isinstance(t, str) for t in text)
@@ -78,7 +82,7 @@ def _cards(
         raise InputError(field, str(exc)) from None
 
 
-def _upcard(request: Mapping[str, Any], rules: Ruleset) -> Card | None:
+def _upcard(request: Mapping[str, object], rules: Ruleset) -> Card | None:
     if not request.get("upcard"):
         return None
     return _cards("upcard", request["upcard"], rules, expected=1, what="the upcard")[0]
@@ -88,7 +92,24 @@ def _codes(cards: tuple[Card, ...]) -> str:
     return " ".join(c.code for c in cards)
 
 
+# The house rules a request set: the rules that differ from its preset's, by name, as the JSON
+# values :meth:`Ruleset.with_overrides` reads (``{"knock_limit": 7, "gin_bonus": 20}``).
+HouseRules = dict[str, object]
+
+
 # -- a ruling on a knock -----------------------------------------------------------------------
+
+
+class RuleRequest(TypedDict):
+    """A ruling's inputs as stored behind its link, in the request's own terms."""
+
+    preset: str
+    house_rules: HouseRules
+    knocker: str
+    defender: str
+    upcard: str | None
+    kind: str | None
+    spread: list[list[str]] | None
 
 
 @dataclass(frozen=True)
@@ -102,7 +123,7 @@ class RuleInputs:
     upcard: Card | None = None
     kind: HandKind | None = None
     spread: tuple[tuple[Card, ...], ...] | None = None
-    house_rules: dict[str, Any] = field(default_factory=dict)
+    house_rules: HouseRules = field(default_factory=dict)
 
     def rule(self) -> HandResult:
         """The engine's ruling, or :class:`InputError` naming the field it cannot rule on."""
@@ -118,7 +139,7 @@ class RuleInputs:
         except InputError as exc:
             raise InputError(exc.field, exc.reason) from None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RuleRequest:
         """The inputs as a request again (card codes), to store and parse later."""
         return {
             "preset": self.preset,
@@ -137,7 +158,7 @@ def rules_two_players(preset: Preset) -> bool:
     return format_for(preset, preset.rules).two_player
 
 
-def parse_rule_request(request: Mapping[str, Any], rules: Ruleset | None = None) -> RuleInputs:
+def parse_rule_request(request: Mapping[str, object], rules: Ruleset | None = None) -> RuleInputs:
     """``{"knocker": ..., "defender": ..., "preset": ..., "rules": ..., "upcard": ...,
     "kind": ..., "spread": ...}`` → :class:`RuleInputs`; ``rules`` (a frozen Ruleset) replaces
     the preset and house rules when given."""
@@ -175,19 +196,28 @@ def parse_rule_request(request: Mapping[str, Any], rules: Ruleset | None = None)
     )
 
 
-def _house_rules(preset: str, rules: Ruleset) -> dict[str, Any]:
+def _house_rules(preset: str, rules: Ruleset) -> HouseRules:
     """The rules that differ from the preset's, as (JSON) values."""
     return {
         name: theirs for name, (_, theirs) in get_preset(preset).rules.differences(rules).items()
     }
 
 
-def rule_request(request: Mapping[str, Any]) -> dict[str, Any]:
+def rule_request(request: Mapping[str, object]) -> dict[str, Any]:
     """``{"knocker": ..., "defender": ..., "preset": ...}`` → the ruling as JSON."""
     return hand_result_to_dict(parse_rule_request(request).rule())
 
 
 # -- one hand analysed -----------------------------------------------------------------------
+
+
+class AnalyzeRequest(TypedDict):
+    """An analysis's inputs as stored behind its link."""
+
+    preset: str
+    house_rules: HouseRules
+    hand: str
+    upcard: str | None
 
 
 @dataclass(frozen=True)
@@ -198,12 +228,12 @@ class AnalyzeInputs:
     preset: str
     hand: tuple[Card, ...]
     upcard: Card | None = None
-    house_rules: dict[str, Any] = field(default_factory=dict)
+    house_rules: HouseRules = field(default_factory=dict)
 
     def analyze(self) -> Analysis:
         return analyze_hand(self.hand, self.rules, self.upcard)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> AnalyzeRequest:
         return {
             "preset": self.preset,
             "house_rules": self.house_rules,
@@ -213,7 +243,7 @@ class AnalyzeInputs:
 
 
 def parse_analyze_request(
-    request: Mapping[str, Any], rules: Ruleset | None = None
+    request: Mapping[str, object], rules: Ruleset | None = None
 ) -> AnalyzeInputs:
     """``{"hand": "AS 2S 3S ...", "preset": ..., "rules": ..., "upcard": ...}`` →
     :class:`AnalyzeInputs` (at most one card more than a dealt hand)."""
@@ -374,6 +404,6 @@ def analysis_to_dict(analysis: Analysis) -> dict[str, Any]:
     return answer
 
 
-def analyze_request(request: Mapping[str, Any]) -> dict[str, Any]:
+def analyze_request(request: Mapping[str, object]) -> dict[str, Any]:
     """``{"hand": "AS 2S 3S ..."}`` → the best arrangement (and, for 11 cards, the best discard)."""
     return analysis_to_dict(parse_analyze_request(request).analyze())

@@ -29,10 +29,13 @@ def init_app(app: Flask) -> None:
 
 
 def heads_and_current(app: Flask) -> tuple[set[str], set[str]]:
+    from alembic.config import Config
     from alembic.runtime.migration import MigrationContext
     from alembic.script import ScriptDirectory
 
     cfg = migrate.get_config()
+    # Flask-Migrate's Config subclasses Alembic's; its stubs cannot say so yet
+    assert isinstance(cfg, Config)
     heads = set(ScriptDirectory.from_config(cfg).get_heads())
     with db.engine.connect() as conn:
         current = set(MigrationContext.configure(conn).get_current_heads())

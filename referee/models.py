@@ -15,7 +15,7 @@ import hmac
 import json
 import secrets
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import (
@@ -52,6 +52,13 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 
+if TYPE_CHECKING:
+    # db.Model is Base with Flask-SQLAlchemy's table names and query property; type checkers
+    # cannot take a base class from an attribute, so they see Base.
+    Model = Base
+else:
+    Model = db.Model
+
 
 def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
@@ -66,7 +73,7 @@ class MatchStatus:
     FINISHED = "finished"
 
 
-class Match(db.Model):
+class Match(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     view_id: Mapped[str] = mapped_column(String(32), unique=True)
     edit_token_hash: Mapped[str] = mapped_column(String(64))
@@ -118,7 +125,7 @@ class Match(db.Model):
         return db.session.scalar(select(cls).where(cls.view_id == view_id))
 
 
-class Player(db.Model):
+class Player(Model):
     __table_args__ = (UniqueConstraint("match_id", "seat"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -255,7 +262,7 @@ def _entered(name: str) -> property:
     return property(get, put, doc=f"The hand's ``{name}``, kept in ``Hand.data``.")
 
 
-class Hand(db.Model):
+class Hand(Model):
     """One hand (a deal, in partnership) as entered.
 
     Columns hold what every format has: the order of play, the kind and the entry (counts or
@@ -350,7 +357,7 @@ class AuditAction:
     UNDO = "undo"
 
 
-class AuditEntry(db.Model):
+class AuditEntry(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
     hand_id: Mapped[int | None] = mapped_column(ForeignKey("hand.id", ondelete="SET NULL"))
@@ -379,7 +386,7 @@ class RulingKind:
     ANALYSIS = "analysis"  # one hand
 
 
-class Ruling(db.Model):
+class Ruling(Model):
     """A checked hand behind a short shareable link: the inputs and the frozen rules, never the
     output. Its page rules again from these, so it reads the same after a preset changes."""
 

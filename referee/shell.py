@@ -15,9 +15,10 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
-from .inputs import InputError, analyze_request, rule_request
+from .inputs import analyze_request, rule_request
 from .rules.adjudicate import HandKind
 from .rules.cards import CardError, format_cards, parse_cards
+from .rules.errors import InputError
 from .rules.ruleset import Ruleset
 from .rules.variants import list_presets
 

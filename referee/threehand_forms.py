@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 import types
-from typing import Any
+from collections.abc import Collection, Mapping
+from typing import TypedDict
 
 from wtforms import (
     Field,
@@ -19,11 +20,11 @@ from wtforms import (
 from wtforms.validators import Length, NumberRange, Optional
 
 from .forms import (
-    RULE_GROUPS,
     RULE_PREFIX,
     EntryForm,
+    HandEntry,
     HandForm,
-    NewMatchBase,
+    MatchFormBase,
     _rule_field,
     choice,
 )
@@ -70,7 +71,7 @@ def _cut_field(seat: int) -> StringField:
     )
 
 
-class ThreeHandMatchBase(NewMatchBase):
+class ThreeHandMatchBase(MatchFormBase):
     """Players (up to :data:`MAX_PLAYERS`), each one's cut card, the format and its options."""
 
     player_0 = _name_field(0)
@@ -97,21 +98,13 @@ class ThreeHandMatchBase(NewMatchBase):
         """The format options, each with the presets that offer it."""
         return [(self[RULE_PREFIX + name], presets) for name, presets in option_names().items()]
 
-    def rule_fields(self) -> list[tuple[str, list[Field]]]:
-        """Every other house rule, grouped under its heading."""
-        options = set(option_names())
-        starts = dict(RULE_GROUPS)
-        groups: list[tuple[str, list[Field]]] = []
-        for f in dataclasses.fields(Ruleset):
-            if f.name in starts or not groups:
-                groups.append((starts.get(f.name, "House rules"), []))
-            if f.name not in options:
-                groups[-1][1].append(self[RULE_PREFIX + f.name])
-        return [(heading, fields) for heading, fields in groups if fields]
+    def shown_apart(self) -> Collection[str]:
+        """The format options: every other house rule is grouped under its heading."""
+        return set(option_names())
 
 
 def _match_form_class() -> type[ThreeHandMatchBase]:
-    attrs: dict[str, Any] = {
+    attrs: dict[str, Field] = {
         RULE_PREFIX + f.name: _rule_field(f) for f in dataclasses.fields(Ruleset)
     }
     for seat in range(2, MAX_PLAYERS):
@@ -126,16 +119,24 @@ def _match_form_class() -> type[ThreeHandMatchBase]:
 _MATCH_FORM: type[ThreeHandMatchBase] | None = None
 
 
-def new_match_form(**kwargs: Any) -> ThreeHandMatchBase:
+def new_match_form() -> ThreeHandMatchBase:
     global _MATCH_FORM
     if _MATCH_FORM is None:
         _MATCH_FORM = _match_form_class()
-    form = _MATCH_FORM(**kwargs)
+    form = _MATCH_FORM()
     form.preset.choices = [choice(p.name, p.title) for p in three_handed_presets()]
     return form
 
 
 # -- hands -----------------------------------------------------------------------------------
+
+
+class SeatedHandEntry(HandEntry):
+    """A seated two-player hand as entered: the two-handed hand, plus who sat out or
+    captained (seats by number)."""
+
+    sitting_out_seat: int | None
+    captain_seat: int | None
 
 
 class SeatedHandForm(HandForm):
@@ -152,7 +153,7 @@ class SeatedHandForm(HandForm):
         self.sitting_out_seat.choices = [choice(i, n) for i, n in enumerate(names)]
         self.captain_seat.choices = [choice(i, n) for i, n in enumerate(names)]
 
-    def entry_fields(self) -> dict[str, Any]:
+    def entry_fields(self) -> SeatedHandEntry:
         return {
             **super().entry_fields(),
             "sitting_out_seat": self.sitting_out_seat.data,
@@ -174,6 +175,19 @@ def _cards_field(seat: int) -> StringField:
         validators=[Optional(), Length(max=200)],
         render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"},
     )
+
+
+class BattleRoyalEntry(TypedDict):
+    """A Battle Royal hand as entered: each seat's count and cards, in seat order."""
+
+    entry: str | None
+    kind: str | None
+    knocker_seat: int | None
+    dealer_seat: int | None
+    seat_deadwoods: list[int | None]
+    seat_cards: list[str]
+    upcard: str | None
+    note: str | None
 
 
 class BattleRoyalHandForm(EntryForm):
@@ -198,7 +212,7 @@ class BattleRoyalHandForm(EntryForm):
     def hands(self) -> list[Field]:
         return [self[f"cards_{s}"] for s in range(BR_SEATS)]
 
-    def entry_fields(self) -> dict[str, Any]:
+    def entry_fields(self) -> BattleRoyalEntry:
         return {
             "entry": self.entry.data,
             "kind": self.kind.data,
@@ -210,13 +224,20 @@ class BattleRoyalHandForm(EntryForm):
             "note": self.note.data,
         }
 
-    def fill(self, values: dict[str, Any]) -> None:
+    def fill(self, values: Mapping[str, object]) -> None:
+        """Fill the form from a stored hand's fields (counts and cards kept as text)."""
         for name, value in values.items():
             if name in self and value is not None:
                 self[name].data = value
-        for seat, count in enumerate(split_deadwoods(values.get("seat_deadwoods"))):
+        deadwoods = split_deadwoods(_text_or_none(values.get("seat_deadwoods")))
+        for seat, count in enumerate(deadwoods):
             if isinstance(count, int):
                 self[f"deadwood_{seat}"].data = count
-        for seat, cards in enumerate(split_cards(values.get("seat_cards"))):
+        for seat, cards in enumerate(split_cards(_text_or_none(values.get("seat_cards")))):
             if cards:
                 self[f"cards_{seat}"].data = cards
+
+
+def _text_or_none(value: object) -> str | None:
+    """A stored text field (anything else counts as missing)."""
+    return value if isinstance(value, str) else None

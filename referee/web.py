@@ -4,21 +4,23 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Protocol
 
 from flask import Flask, Response, render_template, request, session
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import Markup, escape
+from werkzeug.exceptions import HTTPException
 
 from .models import Match
-from .rules.cards import CardError, parse_cards
+from .rules.cards import CardError, Deck, parse_cards
 from .rules.formats import find_format
 
 csrf = CSRFProtect()
 
 _SUIT_CLASS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+_LOOSE_DECK = Deck(decks=8, jokers=8)  # any code a scorer may have typed, shown as a card
 
 
 def init_app(app: Flask) -> None:
@@ -40,7 +42,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["when"] = when
     app.jinja_env.filters["signed"] = signed
-    app.jinja_env.globals["seat_class"] = lambda seat: f"seat{seat}" if seat is not None else ""
+    app.jinja_env.globals["seat_class"] = seat_class
     app.jinja_env.filters["changes"] = audit_changes
 
     @app.before_request
@@ -75,13 +77,13 @@ _ERROR_TEXT = {
 }
 
 
-def _error_page(error: Any) -> tuple[str, int]:
-    code = getattr(error, "code", 500) or 500
+def _error_page(error: HTTPException) -> tuple[str | Response, int]:
+    code = error.code or 500
     if request.path.startswith("/api/"):
         from .views.api import error_json
 
-        return error_json(code, None, _ERROR_TEXT.get(code, "error"))  # type: ignore[return-value]
-    message = getattr(error, "description", None) if code not in (403, 404) else None
+        return error_json(code, None, _ERROR_TEXT.get(code, "error"))
+    message = error.description if code not in (403, 404) else None
     return render_template(
         "error.html", code=code, message=message or _ERROR_TEXT.get(code, "Something went wrong.")
     ), code
@@ -96,7 +98,11 @@ def _csrf_error(error: CSRFError) -> tuple[str, int]:
     ), 400
 
 
-def cards_html(value: Any) -> Markup:
+def seat_class(seat: int | None) -> str:
+    return f"seat{seat}" if seat is not None else ""
+
+
+def cards_html(value: str | Iterable[object] | None) -> Markup:
     """Card codes (``"10H AS"``) as coloured labels; anything unparseable is shown as typed."""
     if not value:
         return Markup("")
@@ -135,7 +141,7 @@ _AUDIT_LABELS = {
 }
 
 
-def _table_text(table: Any, names: list[str]) -> str:
+def _table_text(table: object, names: list[str]) -> str:
     """One partnership table as entered, in a few words: "Ann knock 5/21"."""
     if not isinstance(table, dict):
         return "—"
@@ -150,14 +156,26 @@ def _table_text(table: Any, names: list[str]) -> str:
     return f"{who} {kind}{counts}{up}".strip()
 
 
+class Audited(Protocol):
+    """An audit entry as the change log reads it: a hand's fields before and after a change
+    (JSON values; ``None`` before an add)."""
+
+    @property
+    def before(self) -> Mapping[str, object] | None: ...
+
+    @property
+    def after(self) -> Mapping[str, object] | None: ...
+
+
 def audit_changes(
-    entry: Any, names: list[str], sides: list[str] | None = None
+    entry: Audited, names: list[str], sides: list[str] | None = None
 ) -> list[tuple[str, str, str]]:
     """An audit entry as (what, old, new) lines: every field for an add, the changed ones for
     an edit, undo or delete. ``sides`` name a partnership's dealing side."""
-    before, after = entry.before or {}, entry.after or {}
+    before: Mapping[str, object] = entry.before or {}
+    after: Mapping[str, object] = entry.after or {}
 
-    def show(name: str, value: Any) -> str:
+    def show(name: str, value: object) -> str:
         if value is None or value == "":
             return "—"
         if name == "dealer_seat" and sides and isinstance(value, int) and 0 <= value < len(sides):
@@ -205,15 +223,6 @@ def when(value: dt.datetime | None) -> str:
     if value.tzinfo is None:
         value = value.replace(tzinfo=dt.UTC)
     return value.strftime("%Y-%m-%d %H:%M UTC")
-
-
-def _loose_deck() -> Any:
-    from .rules.cards import Deck
-
-    return Deck(decks=8, jokers=8)
-
-
-_LOOSE_DECK = _loose_deck()
 
 
 def names_of(seats: Iterable[int], names: Sequence[str]) -> list[str]:

@@ -154,7 +154,7 @@ def prepare(
 
 def _lock(match: Match) -> Match:
     """Re-read the match row under a write lock for the rest of the transaction."""
-    locked = db.session.scalar(
+    locked: Match | None = db.session.scalar(
         select(Match)
         .where(Match.id == match.id)
         .with_for_update()

@@ -14,21 +14,20 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
 from referee.inputs import (
     AnalyzeInputs,
-    InputError,
     RuleInputs,
     parse_analyze_request,
     parse_rule_request,
 )
 from referee.models import Ruling, RulingKind, db
 from referee.rules import layoffs, melds
-from referee.rules.adjudicate import rule_cards
+from referee.rules.adjudicate import HandKind, rule_cards
 from referee.rules.cards import Card
+from referee.rules.errors import InputError
 from referee.rules.formats import Board, Line
 from referee.rules.results import Arrangement, HandResult, Meld, Outcome, Role, Step
 from referee.rules.ruleset import Ruleset, RulesetError
@@ -128,7 +127,7 @@ def _known_preset(name: str) -> str | None:
         return None
 
 
-def preset_changed(ruling: Ruling, inputs: RuleInputs | AnalyzeInputs) -> dict[str, Any]:
+def preset_changed(ruling: Ruling, inputs: RuleInputs | AnalyzeInputs) -> dict[str, object]:
     """Rules where the preset, with the stored house rules, now differs from the frozen rules."""
     try:
         current = get_preset(ruling.preset).rules.with_overrides(**inputs.house_rules)
@@ -137,7 +136,7 @@ def preset_changed(ruling: Ruling, inputs: RuleInputs | AnalyzeInputs) -> dict[s
     return {name: ours for name, (ours, _) in current.differences(inputs.rules).items()}
 
 
-def api_body(ruling: Ruling, inputs: RuleInputs | AnalyzeInputs, url: str) -> dict[str, Any]:
+def api_body(ruling: Ruling, inputs: RuleInputs | AnalyzeInputs, url: str) -> dict[str, object]:
     """What the API adds to a ruling or an analysis: the link and what it was made from."""
     return {
         "id": ruling.short_id,
@@ -255,11 +254,12 @@ def draw(
     defender: Sequence[Card] | None = None,
     spread_declared: bool = False,
     upcard: Card | None = None,
-    kind: Any = None,
+    kind: HandKind | str | None = None,
     names: Sequence[str] = ("Knocker", "Defender"),
 ) -> DrawnRuling:
     """Everything the ruling view draws for ``result``; ``knocker``/``defender`` are the cards
-    as entered (absent for a hand entered by counts)."""
+    as entered (absent for a hand entered by counts), ``kind`` what was announced (a
+    :class:`HandKind` or its value)."""
     pair = (names[0], names[1])
     k_arr, d_arr = result.knocker_arrangement, result.defender_arrangement
     knocker_hand = defender_hand = None
@@ -415,7 +415,7 @@ def _spread_note(
     knocker: Sequence[Card],
     defender: Sequence[Card] | None,
     upcard: Card | None,
-    kind: Any,
+    kind: HandKind | str | None,
     declared: Arrangement,
     ten: tuple[Card, ...],
     names: tuple[str, str],
@@ -427,7 +427,8 @@ def _spread_note(
     best = melds.best_arrangement(ten, rules)
     other = None
     if defender is not None:
-        alternative = rule_cards(knocker, defender, rules, kind=kind, upcard=upcard)
+        announced = HandKind(kind) if kind is not None else None
+        alternative = rule_cards(knocker, defender, rules, kind=announced, upcard=upcard)
         same = (alternative.outcome, alternative.scorer, alternative.points) == (
             result.outcome,
             result.scorer,

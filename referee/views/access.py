@@ -18,7 +18,8 @@ def load_match(view_id: str) -> Match:
 
 def session_token(match: Match) -> str | None:
     tokens = session.get("edit") or {}
-    return tokens.get(match.view_id) if isinstance(tokens, dict) else None
+    token = tokens.get(match.view_id) if isinstance(tokens, dict) else None
+    return token if isinstance(token, str) else None
 
 
 def can_edit(match: Match) -> bool:

@@ -3,7 +3,8 @@ permanent short link; and the same as JSON under ``/api/v1`` (``rulings``, ``ana
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from collections.abc import Mapping
+from typing import NoReturn, overload
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
@@ -16,8 +17,8 @@ from referee.forms import (
     check_form,
 )
 from referee.inputs import (
+    Analysis,
     AnalyzeInputs,
-    InputError,
     RuleInputs,
     analysis_to_dict,
     parse_analyze_request,
@@ -25,7 +26,9 @@ from referee.inputs import (
 )
 from referee.models import Ruling, RulingKind, db
 from referee.rules.cards import ALL_NATURALS
+from referee.rules.errors import InputError
 from referee.rules.report import hand_result_to_dict
+from referee.rules.results import HandResult
 from referee.rules.variants import DEFAULT_PRESET, get_preset, list_presets
 from referee.services import rulings as ruling_service
 
@@ -66,13 +69,19 @@ def _check(kind: str) -> str | BaseResponse | tuple[str, int]:
     return redirect(url_for("check.permalink", short_id=ruling.short_id), 303)
 
 
-def _parse(kind: str, data: dict[str, Any]) -> RuleInputs | AnalyzeInputs:
+def _parse(kind: str, data: Mapping[str, object]) -> RuleInputs | AnalyzeInputs:
     if kind == RulingKind.ANALYSIS:
         return parse_analyze_request(data)
     return parse_rule_request(data)
 
 
-def _derive(inputs: RuleInputs | AnalyzeInputs) -> Any:
+@overload
+def _derive(inputs: RuleInputs) -> HandResult: ...
+@overload
+def _derive(inputs: AnalyzeInputs) -> Analysis: ...
+@overload
+def _derive(inputs: RuleInputs | AnalyzeInputs) -> HandResult | Analysis: ...
+def _derive(inputs: RuleInputs | AnalyzeInputs) -> HandResult | Analysis:
     return inputs.rule() if isinstance(inputs, RuleInputs) else inputs.analyze()
 
 
@@ -96,13 +105,13 @@ def _prefill(form: RulingCheckBase | AnalysisCheckBase, kind: str) -> None:
         preset = get_preset(DEFAULT_PRESET)
     form.preset.data = form.rules_from.data = preset.name
     form.fill_rules(preset.rules)
-    if kind == RulingKind.RULING:
+    if isinstance(form, RulingCheckBase):  # the form of kind RulingKind.RULING
         form.kind.data = "auto"
 
 
 def _attach(form: RulingCheckBase | AnalysisCheckBase, error: InputError) -> None:
     """Put the reason beside the field it is about (a house rule: beside its knob)."""
-    names = [_FORM_FIELD.get(error.field, error.field)]
+    names = [_FORM_FIELD.get(error.field, error.field)] if error.field else []
     if error.rule:
         names.insert(0, RULE_PREFIX + error.rule)
     for name in names:
@@ -110,13 +119,13 @@ def _attach(form: RulingCheckBase | AnalysisCheckBase, error: InputError) -> Non
         if field is not None and hasattr(field, "errors"):
             field.errors = [*list(field.errors), error.reason]
             return
-    form.form_errors.append(f"{error.field}: {error.reason}")
+    form.form_errors.append(f"{error.field}: {error.reason}" if error.field else error.reason)
 
 
 def _render(
     form: RulingCheckBase | AnalysisCheckBase, kind: str, status: int = 200
 ) -> tuple[str, int]:
-    offered = {c.value if hasattr(c, "value") else c[0] for c in form.preset.choices}
+    offered = {value for value, *_ in form.preset.iter_choices()}
     presets = [p for p in list_presets() if p.name in offered]
     rules_open = any(form[RULE_PREFIX + n].errors for n in CHECK_RULES)
     return render_template(
@@ -146,7 +155,7 @@ def permalink(short_id: str) -> str | tuple[str, int]:
             "error.html", code=404, message="There is no such ruling. Check the link."
         ), 404
     link = url_for("check.permalink", short_id=ruling.short_id, _external=True)
-    context: dict[str, Any] = {"ruling": ruling, "link": link, "problem": None}
+    context: dict[str, object] = {"ruling": ruling, "link": link, "problem": None}
     try:
         inputs = ruling_service.inputs_of(ruling)
         derived = _derive(inputs)
@@ -159,6 +168,7 @@ def permalink(short_id: str) -> str | tuple[str, int]:
         preset=_preset_title(ruling.preset),
     )
     if isinstance(inputs, RuleInputs):
+        assert isinstance(derived, HandResult)  # _derive rules on a ruling's inputs
         context["view"] = ruling_service.draw_inputs(inputs, derived)
     else:
         context["analysis"] = derived
@@ -193,7 +203,7 @@ def _bad_input(e: InputError) -> tuple[Response, int]:
     return jsonify({"error": {"field": e.field, "reason": e.reason}}), 400
 
 
-def _body() -> dict[str, Any]:
+def _body() -> dict[str, object]:
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
         _fail(None, "send a JSON object (Content-Type: application/json)")
@@ -208,7 +218,7 @@ _RULING_KEYS = {"knocker", "defender", "preset", "rules", "upcard", "kind", "spr
 _ANALYSIS_KEYS = {"hand", "preset", "rules", "upcard"}
 
 
-def _known(data: dict[str, Any], keys: set[str]) -> None:
+def _known(data: Mapping[str, object], keys: set[str]) -> None:
     unknown = sorted(set(data) - keys)
     if unknown:
         _fail(unknown[0], f"is not an input here (known: {', '.join(sorted(keys))})")
@@ -222,7 +232,7 @@ def create_ruling() -> tuple[Response, int]:
     inputs = parse_rule_request(data)
     result = inputs.rule()
     ruling = ruling_service.store(inputs)
-    return jsonify(_ruling_json(ruling, inputs, result)), 201
+    return jsonify(_ruling_json(ruling, inputs, hand_result_to_dict(result))), 201
 
 
 @api_bp.post("/analyze")
@@ -233,7 +243,7 @@ def create_analysis() -> tuple[Response, int]:
     inputs = parse_analyze_request(data)
     analysis = inputs.analyze()
     ruling = ruling_service.store(inputs)
-    return jsonify(_ruling_json(ruling, inputs, analysis)), 201
+    return jsonify(_ruling_json(ruling, inputs, analysis_to_dict(analysis))), 201
 
 
 @api_bp.get("/rulings/<short_id>")
@@ -242,14 +252,17 @@ def read_ruling(short_id: str) -> Response | tuple[Response, int]:
     if ruling is None:
         return jsonify({"error": {"field": None, "reason": "no such ruling"}}), 404
     inputs = ruling_service.inputs_of(ruling)
-    return jsonify(_ruling_json(ruling, inputs, _derive(inputs)))
-
-
-def _ruling_json(ruling: Ruling, inputs: RuleInputs | AnalyzeInputs, derived: Any) -> Any:
     body = (
-        hand_result_to_dict(derived)
+        hand_result_to_dict(inputs.rule())
         if isinstance(inputs, RuleInputs)
-        else analysis_to_dict(derived)
+        else analysis_to_dict(inputs.analyze())
     )
+    return jsonify(_ruling_json(ruling, inputs, body))
+
+
+def _ruling_json(
+    ruling: Ruling, inputs: RuleInputs | AnalyzeInputs, body: Mapping[str, object]
+) -> dict[str, object]:
+    """The ruling or analysis JSON ``body`` with the link and what it was made from."""
     link = url_for("check.permalink", short_id=ruling.short_id, _external=True)
     return {**body, **ruling_service.api_body(ruling, inputs, link)}

@@ -150,7 +150,7 @@ def scoreboard(view_id: str) -> str:
     )
 
 
-def _preset_or_none(name: str) -> object:
+def _preset_or_none(name: str) -> Preset | None:
     try:
         return get_preset(name)
     except KeyError:
