@@ -16,7 +16,15 @@ from flask import g, has_request_context
 
 from referee.rules import formats
 from referee.rules.errors import InputError
-from referee.rules.formats import Board, Format, Line, NextHand, StoredHand, find_format
+from referee.rules.formats import (
+    Board,
+    Format,
+    Line,
+    NextHand,
+    StoredHand,
+    Table,
+    find_format,
+)
 from referee.rules.ruleset import Ruleset
 from referee.rules.variants import Preset
 
@@ -49,14 +57,18 @@ def fold_hands(match: Match, hands: list[Hand]) -> Board:
     return _fold(match, stored_hands(hands))
 
 
-def _fold(match: Match, hands: list[StoredHand]) -> Board:
-    return format_of(match).fold(
-        hands,
+def table_of(match: Match) -> Table:
+    """The table the match is played at: its frozen rules, players, cut and stake."""
+    return Table(
         rules_of(match),
-        match.names,
-        cut=match.cut,
-        stake=Decimal(match.stake_per_point or 0),
+        tuple(match.names),
+        match.cut,
+        Decimal(match.stake_per_point or 0),
     )
+
+
+def _fold(match: Match, hands: list[StoredHand]) -> Board:
+    return format_of(match).fold(hands, table_of(match))
 
 
 def _folds() -> dict[tuple[int, int], Board]:

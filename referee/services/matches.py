@@ -29,7 +29,7 @@ from referee.models import (
     utcnow,
 )
 from referee.rules.errors import InputError
-from referee.rules.formats import Format, format_for
+from referee.rules.formats import Format, Place, Table, format_for
 from referee.rules.ruleset import RulesetError
 from referee.rules.variants import Preset, UnknownPresetError, get_preset, list_presets
 
@@ -89,7 +89,7 @@ def create_match(
         raise InputError(field, reason) from None
     fmt = format_for(chosen, rules)
     clean = _names(names, chosen, fmt)
-    stored_cut = fmt.check_table(chosen, clean, rules, cut)
+    stored_cut = fmt.check_table(chosen, Table(rules, tuple(clean)), cut)
     stake = _stake(stake_per_point)
     token = Match.new_token()
     match = Match(
@@ -148,7 +148,7 @@ def prepare(
     fmt = format_of(match)
     values = fmt.normalise(fields)
     context = board_service.context_at(match, hand)
-    fmt.verify_hand(values, rules_of(match), match.names, context, position)
+    fmt.verify_hand(values, board_service.table_of(match), Place(position, context))
     return values
 
 

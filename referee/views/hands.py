@@ -12,7 +12,7 @@ from referee.forms import ActionForm, new_key
 from referee.models import EntryMode, Hand, Match, db
 from referee.rules.cards import ALL_NATURALS
 from referee.rules.errors import InputError
-from referee.rules.formats import Board, Format, Line, NextHand
+from referee.rules.formats import Board, Format, Line, NextHand, Place
 from referee.rules.formats.hand_entry import IllegalKnock
 from referee.services import board as board_service
 from referee.services import matches as match_service
@@ -105,11 +105,7 @@ class _Entry:
             return self.render(status=400)
         try:
             self.format.verify_hand(
-                self.values(),
-                self.board.rules,
-                self.board.names,
-                self.context,
-                self.position,
+                self.values(), self.board.table, Place(self.position, self.context)
             )
         except IllegalKnock as e:
             attach_error(self.form, e)

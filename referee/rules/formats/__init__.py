@@ -19,7 +19,17 @@ from __future__ import annotations
 from ..errors import InputError
 from ..ruleset import Ruleset
 from ..variants import Preset, get_preset, play_family
-from .base import Board, Format, GameSettlement, Line, NextHand, StoredHand, TableLine
+from .base import (
+    Board,
+    Format,
+    GameSettlement,
+    Line,
+    NextHand,
+    Place,
+    StoredHand,
+    Table,
+    TableLine,
+)
 from .battle_royal_format import BattleRoyal
 from .chouette_format import Chouette
 from .cutthroat_format import Cutthroat
@@ -33,7 +43,9 @@ __all__ = [
     "GameSettlement",
     "Line",
     "NextHand",
+    "Place",
     "StoredHand",
+    "Table",
     "TableLine",
     "UnknownFormatError",
     "find_format",

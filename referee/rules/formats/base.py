@@ -41,6 +41,17 @@ class StoredHand:
 
 
 @dataclass(frozen=True)
+class Table:
+    """The table a match is played at: its rules, the players by seat, the cut that seated
+    the first hand (as stored), and the stake per point."""
+
+    rules: Ruleset
+    names: tuple[str, ...]
+    cut: str | None = None
+    stake: Decimal = Decimal(0)
+
+
+@dataclass(frozen=True)
 class NextHand:
     """Who plays and deals a hand, and the engine's reason (``why``)."""
 
@@ -51,6 +62,15 @@ class NextHand:
     captain: int | None = None
     queue: tuple[int, ...] = ()
     why: Step | None = None
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a hand goes in its match: its 0-based ``position`` and the seating the rotation
+    called for there (``context``)."""
+
+    position: int
+    context: NextHand
 
 
 @dataclass(frozen=True)
@@ -170,16 +190,15 @@ class Board:
     """A match folded: every line, the game on show, who deals next, and the settlement.
 
     ``columns`` name the score columns (the players; partnership's sides; Chouette's box and
-    partnership) and ``sides`` the names :attr:`totals` are by.
+    partnership) and ``sides`` the names :attr:`totals` are by; both are the players unless
+    the format says otherwise.
     """
 
     format: Format
-    rules: Ruleset
-    names: list[str]
+    table: Table
     lines: list[Line]
     standing: Standing
     next: NextHand
-    stake: Decimal = Decimal(0)
     settlement: Money | Settlement | None = None
     sides: list[str] = field(default_factory=list)
     columns: list[str] = field(default_factory=list)
@@ -187,8 +206,27 @@ class Board:
     sheet: Sheet | None = None  # Hollywood
     next_tables: tuple[partnership.Table, ...] = ()  # partnership: the next deal's tables
     shown_box: int | None = None  # Chouette: who is in the box in the game on show
-    cut: str | None = None  # the cards the players cut to seat the first hand, as stored
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.sides = self.sides or list(self.names)
+        self.columns = self.columns or list(self.sides)
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.table.rules
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.table.names
+
+    @property
+    def stake(self) -> Decimal:
+        return self.table.stake
+
+    @property
+    def cut(self) -> str | None:
+        return self.table.cut
 
     @property
     def over(self) -> bool:
@@ -321,9 +359,7 @@ class Format:
         need = "two" if preset.players == 2 else str(preset.players)
         return f"{need} players are needed (got {got})"
 
-    def check_table(
-        self, preset: Preset, names: Sequence[str], rules: Ruleset, cut: Any
-    ) -> str | None:
+    def check_table(self, preset: Preset, table: Table, cut: Any) -> str | None:
         """What a new match stores of its cut (None: nothing), after checking the table can
         be folded at all; raises :class:`InputError` naming the field."""
         return None
@@ -335,44 +371,24 @@ class Format:
         raise NotImplementedError
 
     def verify_hand(
-        self,
-        values: Mapping[str, Any],
-        rules: Ruleset,
-        names: Sequence[str],
-        context: NextHand,
-        position: int,
+        self, values: Mapping[str, Any], table: Table, place: Place
     ) -> Result | partnership.DealScore:
-        """Rule one hand (in its stored form) entered as hand ``position`` (0-based) when the
-        rotation called for ``context``; raise :class:`InputError` naming the field at fault
-        (an illegal knock: :class:`~.hand_entry.IllegalKnock`, carrying its ruling)."""
+        """Rule one hand (in its stored form) entered at ``place`` in the match; raise
+        :class:`InputError` naming the field at fault (an illegal knock:
+        :class:`~.hand_entry.IllegalKnock`, carrying its ruling)."""
         raise NotImplementedError
 
-    def can_hand(
-        self,
-        values: Mapping[str, Any],
-        rules: Ruleset,
-        names: Sequence[str],
-        context: NextHand,
-        position: int,
-    ) -> bool:
+    def can_hand(self, values: Mapping[str, Any], table: Table, place: Place) -> bool:
         """Whether :meth:`verify_hand` takes the hand."""
         try:
-            self.verify_hand(values, rules, names, context, position)
+            self.verify_hand(values, table, place)
         except InputError:
             return False
         return True
 
     # -- the match --------------------------------------------------------------------------
 
-    def fold(
-        self,
-        hands: Sequence[StoredHand],
-        rules: Ruleset,
-        names: Sequence[str],
-        *,
-        cut: str | None = None,
-        stake: Decimal = Decimal(0),
-    ) -> Board:
+    def fold(self, hands: Sequence[StoredHand], table: Table) -> Board:
         """Every hand ruled and folded, in order: the match's :class:`Board`."""
         raise NotImplementedError
 

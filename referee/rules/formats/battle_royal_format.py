@@ -4,7 +4,6 @@ count scores the others' counts less its own."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from typing import Any, ClassVar
 
 from ..errors import InputError
@@ -14,8 +13,8 @@ from ..settlement import settle
 from ..variants import battle_royal
 from ..variants.battle_royal import BattleRoyalResult
 from . import json_io as io
-from .base import Board, GameSettlement, Line, NextHand
-from .seated import SeatedFormat, game_label
+from .base import Board, Line, NextHand, Table
+from .seated import SeatedFormat
 from .seated_entry import (
     BR_SEATS,
     normalise_battle_royal,
@@ -38,30 +37,27 @@ class BattleRoyal(SeatedFormat):
     def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
         return normalise_battle_royal(fields)
 
-    def rule(
-        self, values: Mapping[str, Any], rules: Ruleset, names: Sequence[str]
-    ) -> BattleRoyalResult:
-        return rule_battle_royal(values, rules, names)
+    def rule(self, values: Mapping[str, Any], table: Table) -> BattleRoyalResult:
+        return rule_battle_royal(values, table.rules, table.names)
 
     def _fold(
-        self, lines: list[Line], rules: Ruleset, names: Sequence[str], order: Sequence[int]
+        self, lines: list[Line], table: Table, order: Sequence[int]
     ) -> battle_royal.BattleRoyalMatch:
         first_dealer = lines[0].values["dealer_seat"] if lines else 0
         results = []
         for line in lines:
             assert isinstance(line.result, BattleRoyalResult)
             results.append(line.result)
-        return battle_royal.fold_battle_royal(results, rules, first_dealer)
+        return battle_royal.fold_battle_royal(results, table.rules, first_dealer)
 
     def _board(
         self,
-        rules: Ruleset,
-        names: list[str],
+        table: Table,
         lines: list[Line],
         good: list[Line],
         folded: battle_royal.BattleRoyalMatch,
-        stake: Decimal,
     ) -> Board:
+        rules, names = table.rules, table.names
         seats = len(names)
         previous: Line | None = None
         for i, line in enumerate(good):
@@ -82,35 +78,11 @@ class BattleRoyal(SeatedFormat):
             dealer = 0
             why = Step("All three play every hand; choose who deals the first.", "§6.5")
         next_hand = NextHand(dealer=dealer, players=tuple(range(seats)), why=why)
-        games = [
-            GameSettlement(
-                number=g.number,
-                label=game_label(g.number, g.winner, names),
-                settlement=folded.settle_game(g.number, stake, rules.settlement_rounding),
-                finals=g.final_totals or (),
-                winner=g.winner,
-            )
-            for g in folded.ledger.finished_games
-        ]
         ledger = folded.ledger
-        money = (
-            settle(ledger.totals, stake, ledger.extras, rules.settlement_rounding)
-            if games
-            else None
-        )
-        return Board(
-            self,
-            rules,
-            names,
-            lines,
-            standing,
-            next_hand,
-            stake,
-            money,
-            sides=list(names),
-            columns=list(names),
-            games=games,
-        )
+        games = self.settled_games(ledger.finished_games, folded.settle_game, table)
+        rounding = rules.settlement_rounding
+        money = settle(ledger.totals, table.stake, ledger.extras, rounding) if games else None
+        return Board(self, table, lines, standing, next_hand, money, games=games)
 
     # -- JSON -------------------------------------------------------------------------------
 

@@ -4,7 +4,6 @@ game against the partnership's captain, who gives way on losing a hand."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from typing import Any, ClassVar
 
 from ..errors import InputError
@@ -13,7 +12,7 @@ from ..ruleset import Ruleset
 from ..variants import chouette
 from ..variants.chouette import ChouetteHand, first_chouette_seating
 from . import json_io as io
-from .base import Board, GameSettlement, Line, NextHand
+from .base import Board, GameSettlement, Line, NextHand, Place, Table
 from .kinds import HandKindChoice
 from .seated import SeatedFormat
 from .seated_entry import normalise_seated, rule_seated
@@ -42,19 +41,13 @@ class Chouette(SeatedFormat):
         if not 0 <= captain < len(names):
             raise InputError("captain_seat", f"{captain!r} is not a player of this match")
 
-    def rule(self, values: Mapping[str, Any], rules: Ruleset, names: Sequence[str]) -> HandResult:
-        return rule_seated(values, rules)
+    def rule(self, values: Mapping[str, Any], table: Table) -> HandResult:
+        return rule_seated(values, table.rules)
 
-    def verify_hand(
-        self,
-        values: Mapping[str, Any],
-        rules: Ruleset,
-        names: Sequence[str],
-        context: NextHand,
-        position: int,
-    ) -> HandResult:
-        result = super().verify_hand(values, rules, names, context, position)
-        box = context.box
+    def verify_hand(self, values: Mapping[str, Any], table: Table, place: Place) -> HandResult:
+        result = super().verify_hand(values, table, place)
+        names = table.names
+        box = place.context.box
         assert box is not None
         captain = values.get("captain_seat")
         if captain == box:
@@ -82,24 +75,19 @@ class Chouette(SeatedFormat):
         return tuple(box if s == board.shown_box else team for s in range(len(board.names)))
 
     def _fold(
-        self, lines: list[Line], rules: Ruleset, names: Sequence[str], order: Sequence[int]
+        self, lines: list[Line], table: Table, order: Sequence[int]
     ) -> chouette.ChouetteMatch:
         first = first_chouette_seating(order)
         hands = []
         for line in lines:
             assert isinstance(line.result, HandResult)
             hands.append(ChouetteHand(line.result, line.knocker, line.values.get("captain_seat")))
-        return chouette.fold_chouette(first, hands, rules, names)
+        return chouette.fold_chouette(first, hands, table.rules, table.names)
 
     def _board(
-        self,
-        rules: Ruleset,
-        names: list[str],
-        lines: list[Line],
-        good: list[Line],
-        folded: chouette.ChouetteMatch,
-        stake: Decimal,
+        self, table: Table, lines: list[Line], good: list[Line], folded: chouette.ChouetteMatch
     ) -> Board:
+        rules, names, stake = table.rules, table.names, table.stake
         seats = len(names)
         for i, line in enumerate(good):
             seating = folded.seatings[i]
@@ -151,14 +139,11 @@ class Chouette(SeatedFormat):
         shown_box = folded.games[shown - 1].box if shown <= len(folded.games) else following.box
         board = Board(
             self,
-            rules,
-            names,
+            table,
             lines,
             standing,
             next_hand,
-            stake,
             money,
-            sides=list(names),
             columns=[f"Box: {names[shown_box]}", "Partnership"],
             games=games,
             shown_box=shown_box,

@@ -4,18 +4,16 @@ game (the two differ only in ``cutthroat_rotation``), RULES.md §6.1–§6.2."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from typing import Any, ClassVar
 
 from ..errors import InputError
 from ..results import HandResult
-from ..ruleset import Ruleset
 from ..variants import cutthroat
 from ..variants.cutthroat import CutthroatHand
 from ..variants.rotation import Seating, first_seating
 from . import json_io as io
-from .base import Board, GameSettlement, Line, NextHand
-from .seated import SeatedFormat, game_label
+from .base import Board, Line, NextHand, Table
+from .seated import SeatedFormat
 from .seated_entry import normalise_seated, rule_seated
 
 
@@ -47,12 +45,13 @@ class Cutthroat(SeatedFormat):
                 f"{names[out]} sat out this hand, so cannot have knocked: {a} or {b} did",
             )
 
-    def rule(self, values: Mapping[str, Any], rules: Ruleset, names: Sequence[str]) -> HandResult:
-        return rule_seated(values, rules)
+    def rule(self, values: Mapping[str, Any], table: Table) -> HandResult:
+        return rule_seated(values, table.rules)
 
     def _fold(
-        self, lines: list[Line], rules: Ruleset, names: Sequence[str], order: Sequence[int]
+        self, lines: list[Line], table: Table, order: Sequence[int]
     ) -> cutthroat.CutthroatMatch:
+        rules = table.rules
         first = first_seating(order, rules.cutthroat_rotation)
         hands = []
         for line in lines:
@@ -61,17 +60,12 @@ class Cutthroat(SeatedFormat):
                 dealer=line.values["dealer_seat"], sitting_out=line.values["sitting_out_seat"]
             )
             hands.append(CutthroatHand(line.result, line.knocker, seating))
-        return cutthroat.fold_cutthroat(first, hands, rules, names)
+        return cutthroat.fold_cutthroat(first, hands, rules, table.names)
 
     def _board(
-        self,
-        rules: Ruleset,
-        names: list[str],
-        lines: list[Line],
-        good: list[Line],
-        folded: cutthroat.CutthroatMatch,
-        stake: Decimal,
+        self, table: Table, lines: list[Line], good: list[Line], folded: cutthroat.CutthroatMatch
     ) -> Board:
+        rules = table.rules
         plan = folded.seatings
         overridden = set(plan.overridden)
         for i, line in enumerate(good):
@@ -85,7 +79,7 @@ class Cutthroat(SeatedFormat):
             line.points = folded.scores[i].points
             winner = folded.winners[i]
             line.winners = () if winner is None else (winner,)
-        standing = self.standing_of(lines, good, folded.scores, rules, len(names))
+        standing = self.standing_of(lines, good, folded.scores, rules, len(table.names))
         following = folded.next
         next_hand = NextHand(
             dealer=following.dealer,
@@ -93,30 +87,9 @@ class Cutthroat(SeatedFormat):
             sitting_out=(following.sitting_out,),
             why=plan.next_step,
         )
-        games = [
-            GameSettlement(
-                number=g.number,
-                label=game_label(g.number, g.winner, names),
-                settlement=folded.settle_game(g.number, stake, rules.settlement_rounding),
-                finals=g.final_totals or (),
-                winner=g.winner,
-            )
-            for g in folded.ledger.finished_games
-        ]
-        money = folded.settle_match(stake, rules.settlement_rounding) if games else None
-        return Board(
-            self,
-            rules,
-            names,
-            lines,
-            standing,
-            next_hand,
-            stake,
-            money,
-            sides=list(names),
-            columns=list(names),
-            games=games,
-        )
+        games = self.settled_games(folded.ledger.finished_games, folded.settle_game, table)
+        money = folded.settle_match(table.stake, rules.settlement_rounding) if games else None
+        return Board(self, table, lines, standing, next_hand, money, games=games)
 
     # -- JSON -------------------------------------------------------------------------------
 

@@ -4,15 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import InputError
 from ..results import HandScore, Outcome
-from ..ruleset import Ruleset
 from ..variants import partnership
 from . import json_io as io
-from .base import Board, Format, Line, NextHand, StoredHand, TableLine
+from .base import Board, Format, Line, NextHand, Place, StoredHand, Table, TableLine
 from .deal_entry import normalise_deal, rule_deal
 from .kinds import EntryMode
 from .standing import dealer_after, fold, settle
@@ -74,25 +72,12 @@ class Partnership(Format):
         return normalise_deal(fields)
 
     def verify_hand(
-        self,
-        values: Mapping[str, Any],
-        rules: Ruleset,
-        names: Sequence[str],
-        context: NextHand,
-        position: int,
+        self, values: Mapping[str, Any], table: Table, place: Place
     ) -> partnership.DealScore:
-        return rule_deal(values, rules, position)
+        return rule_deal(values, table.rules, place.position)
 
-    def fold(
-        self,
-        hands: Sequence[StoredHand],
-        rules: Ruleset,
-        names: Sequence[str],
-        *,
-        cut: str | None = None,
-        stake: Decimal = Decimal(0),
-    ) -> Board:
-        names = list(names)
+    def fold(self, hands: Sequence[StoredHand], table: Table) -> Board:
+        rules, names = table.rules, table.names
         sides = side_names(names)
         lines: list[Line] = []
         for index, hand in enumerate(hands):
@@ -109,9 +94,9 @@ class Partnership(Format):
             entries = [*(values.get("tables") or []), {}, {}]
             tables = []
             for i, t in enumerate(seating):
-                table = TableLine(t, entries[i] or {}, deal.tables[i] if deal else None)
+                played = TableLine(t, entries[i] or {}, deal.tables[i] if deal else None)
                 tables.append(
-                    TableLine(table.table, table.entry, table.outcome, _table_summary(table, names))
+                    TableLine(t, played.entry, played.outcome, _table_summary(played, names))
                 )
             line = Line(
                 number=index + 1,
@@ -137,15 +122,12 @@ class Partnership(Format):
         )
         return Board(
             self,
-            rules,
-            names,
+            table,
             lines,
             standing,
             NextHand(dealing_side, tuple(range(len(names)))),
-            stake,
-            settle(standing, stake),
+            settle(standing, table.stake),
             sides=sides,
-            columns=sides,
             next_tables=partnership.pairings(len(lines), dealing_side),
         )
 

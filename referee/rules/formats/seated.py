@@ -16,12 +16,23 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..cards import Card, CardError, parse_cards
 from ..errors import HandError, InputError
+from ..ledger import GameLedger
 from ..results import HandScore, Outcome
 from ..ruleset import Ruleset
-from ..settlement import Settlement
+from ..settlement import Settlement, SettlementRounding
 from ..variants.rotation import CutTieError, SeatingError, seats_by_cut
 from . import json_io as io
-from .base import Board, Format, Line, NextHand, StoredHand
+from .base import (
+    Board,
+    Format,
+    GameSettlement,
+    Line,
+    NextHand,
+    Place,
+    Result,
+    StoredHand,
+    Table,
+)
 from .standing import Standing, fold
 
 if TYPE_CHECKING:
@@ -110,12 +121,11 @@ class SeatedFormat(Format):
         need = str(seats[0]) if len(seats) == 1 else f"{seats[0]} to {seats[-1]}"
         return f"{preset.title} takes {need} players (got {got})"
 
-    def check_table(
-        self, preset: Preset, names: Sequence[str], rules: Ruleset, cut: Any
-    ) -> str | None:
+    def check_table(self, preset: Preset, table: Table, cut: Any) -> str | None:
+        names = table.names
         stored = clean_cut(cut, names) if self.seated_by_cut else None
         try:
-            self._fold([], rules, names, cut_order(stored, len(names)))
+            self._fold([], table, cut_order(stored, len(names)))
         except ValueError as e:
             field = "next_dealer" if "next_dealer" in str(e) else None
             raise InputError(field, str(e)) from None
@@ -131,50 +141,34 @@ class SeatedFormat(Format):
             raise InputError("dealer_seat", "choose who dealt")
         _seat(values, "knocker_seat", len(names))
 
-    def rule(self, values: Mapping[str, Any], rules: Ruleset, names: Sequence[str]) -> Any:
+    def rule(self, values: Mapping[str, Any], table: Table) -> Result:
         """One hand ruled on its own (before the fold seats it)."""
         raise NotImplementedError
 
-    def verify_hand(
-        self,
-        values: Mapping[str, Any],
-        rules: Ruleset,
-        names: Sequence[str],
-        context: NextHand,
-        position: int,
-    ) -> Any:
-        self.check_seats(values, names)
-        return self.rule(values, rules, names)
+    def verify_hand(self, values: Mapping[str, Any], table: Table, place: Place) -> Result:
+        self.check_seats(values, table.names)
+        return self.rule(values, table)
 
     # -- the match --------------------------------------------------------------------------
 
-    def fold(
-        self,
-        hands: Sequence[StoredHand],
-        rules: Ruleset,
-        names: Sequence[str],
-        *,
-        cut: str | None = None,
-        stake: Decimal = Decimal(0),
-    ) -> Board:
-        names = list(names)
-        order = cut_order(cut, len(names))
-        lines = [self._ruled(hand, number, rules, names) for number, hand in enumerate(hands, 1)]
+    def fold(self, hands: Sequence[StoredHand], table: Table) -> Board:
+        names = table.names
+        order = cut_order(table.cut, len(names))
+        lines = [self._ruled(hand, number, table) for number, hand in enumerate(hands, 1)]
         good = [line for line in lines if line.error is None]
-        folded, good = _robust(lambda ls: self._fold(ls, rules, names, order), good)
-        board = self._board(rules, names, lines, good, folded, stake)
-        board.cut = cut
+        folded, good = _robust(lambda ls: self._fold(ls, table, order), good)
+        board = self._board(table, lines, good, folded)
         for line in lines:
             line.summary = summary(line, names)
             line.seating_text = seating_text(line, names)
         return board
 
-    def _ruled(self, hand: StoredHand, number: int, rules: Ruleset, names: list[str]) -> Line:
-        seats = len(names)
+    def _ruled(self, hand: StoredHand, number: int, table: Table) -> Line:
+        seats = len(table.names)
         line = Line(number=number, values=hand.values, row=hand.row, score=self._nothing(seats))
         try:
-            self.check_seats(hand.values, names)
-            line.result = self.rule(hand.values, rules, names)
+            self.check_seats(hand.values, table.names)
+            line.result = self.rule(hand.values, table)
         except InputError as e:
             line.error, line.error_field = e.reason, e.field
         return line
@@ -183,22 +177,31 @@ class SeatedFormat(Format):
         """A hand that scores nothing, by score column."""
         return HandScore.nothing(seats)
 
-    def _fold(
-        self, lines: list[Line], rules: Ruleset, names: Sequence[str], order: Sequence[int]
-    ) -> Any:
+    def _fold(self, lines: list[Line], table: Table, order: Sequence[int]) -> Any:
         """The engine's fold of the ruled hands (raising :class:`HandError` at a hand)."""
         raise NotImplementedError
 
-    def _board(
-        self,
-        rules: Ruleset,
-        names: list[str],
-        lines: list[Line],
-        good: list[Line],
-        folded: Any,
-        stake: Decimal,
-    ) -> Board:
+    def _board(self, table: Table, lines: list[Line], good: list[Line], folded: Any) -> Board:
+        """The board of the engine's fold: every line seated and scored, the next hand."""
         raise NotImplementedError
+
+    @staticmethod
+    def settled_games(
+        games: Sequence[GameLedger],
+        settle_game: Callable[[int, Decimal, SettlementRounding], Settlement],
+        table: Table,
+    ) -> list[GameSettlement]:
+        """Each finished game won by a player, settled pairwise at the table's stake."""
+        return [
+            GameSettlement(
+                number=g.number,
+                label=game_label(g.number, g.winner, table.names),
+                settlement=settle_game(g.number, table.stake, table.rules.settlement_rounding),
+                finals=g.final_totals or (),
+                winner=g.winner,
+            )
+            for g in games
+        ]
 
     def standing_of(
         self,

@@ -5,7 +5,6 @@ the same hands and posts them to several games at once."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from typing import Any, ClassVar
 
 from ..cards import parse_card
@@ -15,7 +14,7 @@ from ..ruleset import Ruleset
 from ..settlement import Settlement
 from ..variants.oklahoma import UpcardNote, upcard_note
 from . import json_io as io
-from .base import Board, Format, Line, NextHand, StoredHand
+from .base import Board, Format, Line, NextHand, Place, StoredHand, Table
 from .hand_entry import check_spread, normalise, rule_entry, spread_melds
 from .standing import Money, dealer_after, fold, fold_sheet, settle
 
@@ -65,48 +64,23 @@ class TwoHanded(Format):
         values["stop_after"] = bool(values.get("stop_after"))
         return values
 
-    def verify_hand(
-        self,
-        values: Mapping[str, Any],
-        rules: Ruleset,
-        names: Sequence[str],
-        context: NextHand,
-        position: int,
-    ) -> HandResult:
-        return rule_entry(values, rules)
+    def verify_hand(self, values: Mapping[str, Any], table: Table, place: Place) -> HandResult:
+        return rule_entry(values, table.rules)
 
-    def fold(
-        self,
-        hands: Sequence[StoredHand],
-        rules: Ruleset,
-        names: Sequence[str],
-        *,
-        cut: str | None = None,
-        stake: Decimal = Decimal(0),
-    ) -> Board:
-        names = list(names)
+    def fold(self, hands: Sequence[StoredHand], table: Table) -> Board:
+        rules, names = table.rules, table.names
         lines = [self._line(number, hand, rules, names) for number, hand in enumerate(hands, 1)]
         last = lines[-1] if lines else None
         dealer = dealer_after(
             last.dealer if last else None, last.score if last else None, rules, len(names)
         )
         standing = fold([line.score for line in lines], rules, len(names))
-        board = Board(
-            self,
-            rules,
-            names,
-            lines,
-            standing,
-            NextHand(dealer, tuple(range(len(names)))),
-            stake,
-            settle(standing, stake),
-            sides=names,
-            columns=names,
-        )
+        next_hand = NextHand(dealer, tuple(range(len(names))))
+        board = Board(self, table, lines, standing, next_hand, settle(standing, table.stake))
         self._post(board)
         return board
 
-    def _line(self, number: int, hand: StoredHand, rules: Ruleset, names: list[str]) -> Line:
+    def _line(self, number: int, hand: StoredHand, rules: Ruleset, names: Sequence[str]) -> Line:
         values = hand.values
         result: HandResult | None
         error = None
@@ -135,7 +109,7 @@ class TwoHanded(Format):
         return line
 
     @staticmethod
-    def _summary(line: Line, names: list[str]) -> str:
+    def _summary(line: Line, names: Sequence[str]) -> str:
         if line.result is None or not isinstance(line.result, HandResult):
             return f"Not scored: {line.error}"
         knocker = names[line.knocker] if line.knocker is not None else None
