@@ -127,6 +127,14 @@ class _Entry:
         ruled = line.deal if line.deal is not None else line.result
         return self.render(ruled=ruled, line=line)
 
+    def before_saving(self) -> Page | None:
+        """The page to show instead of saving: the form with its problems, or the ruling of a
+        full-card entry not yet shown for exactly these cards; None when it may be saved."""
+        page = self.check()
+        if page is None and self.needs_preview():
+            page = self.preview()
+        return page
+
     def needs_preview(self) -> bool:
         """Full-card hands are saved only after their ruling was shown for exactly these
         cards; counts alone save straight away."""
@@ -150,11 +158,9 @@ def new(view_id: str) -> str | Response | Page:
         if request.args.get("entry") == EntryMode.CARDS:
             entry.page.cards(form)
         return entry.render()
-    page = entry.check()
+    page = entry.before_saving()
     if page is not None:
         return page
-    if entry.needs_preview():
-        return entry.preview()
 
     def conflict(e: Conflict) -> Page:
         fresh = board_service.build(match)
@@ -200,11 +206,9 @@ def edit(view_id: str, hand_id: int) -> str | Response | Page:
         entry.page.fill(form, hand.fields())
         form.version.data = str(hand.version)
         return entry.render()
-    page = entry.check()
+    page = entry.before_saving()
     if page is not None:
         return page
-    if entry.needs_preview():
-        return entry.preview()
     return save_edit(
         match,
         hand,
