@@ -9,7 +9,7 @@ import types
 from collections.abc import Collection, Iterable, Mapping
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, TypedDict, cast
+from typing import Any, TypedDict, TypeVar, cast
 
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -28,7 +28,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .models import EntryMode, HandKindChoice
 from .rules.ruleset import FIELD_HELP, FIELD_TYPES, Ruleset
-from .rules.variants import DEFAULT_PRESET
+from .rules.variants import DEFAULT_PRESET, Preset
 from .rules.variants.partnership import Table
 
 try:  # WTForms 3.3 wants choice objects; older versions take (value, label) pairs
@@ -201,23 +201,33 @@ def rule_text(value: object) -> str:
     return str(value)
 
 
-def new_match_form_class() -> type[NewMatchBase]:
-    attrs = {RULE_PREFIX + f.name: _rule_field(f) for f in dataclasses.fields(Ruleset)}
-    return types.new_class("NewMatchForm", (NewMatchBase,), exec_body=lambda ns: ns.update(attrs))
+MatchForm = TypeVar("MatchForm", bound=MatchFormBase)
+_MATCH_FORMS: dict[type[MatchFormBase], type[MatchFormBase]] = {}
 
 
-_NEW_MATCH_FORM: type[NewMatchBase] | None = None
+def match_form(
+    base: type[MatchForm], presets: Iterable[Preset], fields: Mapping[str, Field] | None = None
+) -> MatchForm:
+    """A new-match form of ``base`` with a house-rule field per Ruleset field (and ``fields``),
+    offering ``presets``; each form class is made once."""
+    made = _MATCH_FORMS.get(base)
+    if made is None:
+        attrs = {RULE_PREFIX + f.name: _rule_field(f) for f in dataclasses.fields(Ruleset)}
+        attrs.update(fields or {})
+        name = base.__name__.replace("Base", "Form")
+        made = _MATCH_FORMS[base] = types.new_class(
+            name, (base,), exec_body=lambda ns: ns.update(attrs)
+        )
+    form = made()
+    assert isinstance(form, base)  # the class made from ``base``
+    form.preset.choices = [choice(p.name, p.title) for p in presets]
+    return form
 
 
 def new_match_form() -> NewMatchBase:
-    global _NEW_MATCH_FORM
-    if _NEW_MATCH_FORM is None:
-        _NEW_MATCH_FORM = new_match_form_class()
-    form = _NEW_MATCH_FORM()
     from .services.matches import playable_presets
 
-    form.preset.choices = [choice(p.name, p.title) for p in playable_presets()]
-    return form
+    return match_form(NewMatchBase, playable_presets())
 
 
 KIND_CHOICES = [

@@ -5,8 +5,6 @@ Battle Royal hand (three counts or three hands)."""
 
 from __future__ import annotations
 
-import dataclasses
-import types
 from collections.abc import Collection, Mapping
 from typing import TypedDict
 
@@ -25,12 +23,11 @@ from .forms import (
     HandEntry,
     HandForm,
     MatchFormBase,
-    _rule_field,
     choice,
+    match_form,
 )
 from .rules.formats import format_for
 from .rules.formats.seated_entry import BR_SEATS, split_cards, split_deadwoods
-from .rules.ruleset import Ruleset
 from .rules.variants import Preset, list_presets
 
 MAX_PLAYERS = 8
@@ -103,29 +100,10 @@ class ThreeHandMatchBase(MatchFormBase):
         return set(option_names())
 
 
-def _match_form_class() -> type[ThreeHandMatchBase]:
-    attrs: dict[str, Field] = {
-        RULE_PREFIX + f.name: _rule_field(f) for f in dataclasses.fields(Ruleset)
-    }
-    for seat in range(2, MAX_PLAYERS):
-        attrs[f"player_{seat}"] = _name_field(seat)
-    for seat in range(MAX_PLAYERS):
-        attrs[f"cut_{seat}"] = _cut_field(seat)
-    return types.new_class(
-        "ThreeHandMatchForm", (ThreeHandMatchBase,), exec_body=lambda ns: ns.update(attrs)
-    )
-
-
-_MATCH_FORM: type[ThreeHandMatchBase] | None = None
-
-
 def new_match_form() -> ThreeHandMatchBase:
-    global _MATCH_FORM
-    if _MATCH_FORM is None:
-        _MATCH_FORM = _match_form_class()
-    form = _MATCH_FORM()
-    form.preset.choices = [choice(p.name, p.title) for p in three_handed_presets()]
-    return form
+    fields: dict[str, Field] = {f"player_{s}": _name_field(s) for s in range(2, MAX_PLAYERS)}
+    fields.update({f"cut_{s}": _cut_field(s) for s in range(MAX_PLAYERS)})
+    return match_form(ThreeHandMatchBase, three_handed_presets(), fields)
 
 
 # -- hands -----------------------------------------------------------------------------------

@@ -11,7 +11,7 @@
 // t2_upcard); its checks and its cards stay within the closest [data-table] (else the form).
 "use strict";
 (() => {
-  const { code, label, tokens } = window.CardCodes;
+  const { code, label, tokens, problem, show, activate, tap } = window.CardCodes;
 
   function setup(picker) {
     const form = picker.closest("form");
@@ -60,29 +60,17 @@
       const earlier = new Set();
       for (const name of Object.keys(fields)) {
         const cards = held[name];
-        let problem = "";
-        const seen = new Set();
-        for (const c of cards) {
-          if (!c.code) { problem = "`" + c.token + "` is not a card"; break; }
-          if (seen.has(c.code)) { problem = "`" + label(c.code) + "` appears twice"; break; }
-          seen.add(c.code);
+        const trouble = problem(cards, (c) => {
           if (roles[name] === "hand" && earlier.has(c.code)) {
-            problem = "`" + label(c.code) + "` is in both hands"; break;
+            return "`" + label(c.code) + "` is in both hands";
           }
           if (roles[name] === "spread" && !held[source(name)].some((x) => x.code === c.code)) {
-            problem = "`" + label(c.code) + "` is not among the knocker's cards"; break;
+            return "`" + label(c.code) + "` is not among the knocker's cards";
           }
-        }
+          return "";
+        });
         if (roles[name] === "hand") for (const c of cards) earlier.add(c.code);
-        const count = form.querySelector(`[data-count-for=${name}]`);
-        if (count) {
-          const want = expected(name);
-          count.textContent = `${cards.length}/${want.join(" or ")}`;
-          count.classList.toggle("ok", want.includes(cards.length) && !problem);
-          count.classList.toggle("bad", cards.length > Math.max(...want) || Boolean(problem));
-        }
-        const live = form.querySelector(`[data-live-for=${name}]`);
-        if (live) live.textContent = problem;
+        show(form, name, cards, expected(name), trouble);
       }
       for (const button of picker.querySelectorAll(".pc")) {
         const c = button.dataset.card;
@@ -98,10 +86,7 @@
 
     function setActive(name) {
       active = name;
-      for (const b of picker.querySelectorAll(".target[data-target]")) {
-        b.classList.toggle("active", b.dataset.target === name);
-        b.setAttribute("aria-selected", String(b.dataset.target === name));
-      }
+      activate(picker, name);
       const spread = roles[name] === "spread";
       picker.classList.toggle("spreading", spread);
       for (const help of picker.querySelectorAll(".spread-help")) help.hidden = !spread;
@@ -156,19 +141,8 @@
         check();
         return;
       }
-      const mine = parsed(active).map((x) => x.code || x.token);
-      if (mine.includes(c)) {
-        write(active, mine.filter((x) => x !== c));
-      } else {
-        for (const other of hands) {
-          if (other === active) continue;
-          write(other, parsed(other).map((x) => x.code || x.token).filter((x) => x !== c));
-        }
-        mine.push(c);
-        write(active, mine);
-        const next = hands[hands.indexOf(active) + 1];
-        if (next && mine.length === Math.min(...expected(active))) setActive(next);
-      }
+      const held = (name) => parsed(name).map((x) => x.code || x.token);
+      tap(c, active, hands, held, write, expected, setActive);
       check();
     });
 

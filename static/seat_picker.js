@@ -3,7 +3,7 @@
 // of cards held twice. The two-handed picker (picker.js) does the same for knocker and defender.
 "use strict";
 (() => {
-  const { code, label, tokens } = window.CardCodes;
+  const { code, label, tokens, problem, show, activate, tap } = window.CardCodes;
 
   document.addEventListener("DOMContentLoaded", () => {
     const form = document.getElementById("hand-form");
@@ -40,25 +40,12 @@
       for (const name of names) all[name] = parsed(name);
       for (const name of names) {
         const cards = all[name];
-        let problem = "";
-        const seen = new Set();
-        for (const c of cards) {
-          if (!c.code) { problem = "`" + c.token + "` is not a card"; break; }
-          if (seen.has(c.code)) { problem = "`" + label(c.code) + "` appears twice"; break; }
-          seen.add(c.code);
+        const trouble = problem(cards, (c) => {
           const other = hands.find((h) => h !== name && name !== "upcard" &&
             hands.indexOf(h) < hands.indexOf(name) && all[h].some((x) => x.code === c.code));
-          if (other) { problem = "`" + label(c.code) + "` is also in another hand"; break; }
-        }
-        const want = expected(name);
-        const count = form.querySelector(`[data-count-for=${name}]`);
-        if (count) {
-          count.textContent = `${cards.length}/${want.join(" or ")}`;
-          count.classList.toggle("ok", want.includes(cards.length) && !problem);
-          count.classList.toggle("bad", cards.length > Math.max(...want) || Boolean(problem));
-        }
-        const live = form.querySelector(`[data-live-for=${name}]`);
-        if (live) live.textContent = problem;
+          return other ? "`" + label(c.code) + "` is also in another hand" : "";
+        });
+        show(form, name, cards, expected(name), trouble);
       }
       for (const button of picker.querySelectorAll(".pc")) {
         const c = button.dataset.card;
@@ -74,10 +61,7 @@
 
     function setActive(name) {
       active = name;
-      for (const b of picker.querySelectorAll(".target[data-target]")) {
-        b.classList.toggle("active", b.dataset.target === name);
-        b.setAttribute("aria-selected", String(b.dataset.target === name));
-      }
+      activate(picker, name);
     }
     const write = (name, codes) => { fields[name].value = codes.join(" "); };
 
@@ -94,18 +78,8 @@
         check();
         return;
       }
-      const mine = parsed(active).map((x) => x.code || x.token);
-      if (mine.includes(c)) {
-        write(active, mine.filter((x) => x !== c));
-      } else {
-        for (const other of hands) {
-          if (other !== active) write(other, parsed(other).map((x) => x.code || x.token).filter((x) => x !== c));
-        }
-        mine.push(c);
-        write(active, mine);
-        const next = hands[hands.indexOf(active) + 1];
-        if (next && mine.length === Math.min(...expected(active))) setActive(next);
-      }
+      const held = (name) => parsed(name).map((x) => x.code || x.token);
+      tap(c, active, hands, held, write, expected, setActive);
       check();
     });
 

@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import pick_cards
+
 pytestmark = pytest.mark.browser
 
 R7_KNOCKER = ["5S", "6S", "7S", "KH", "KD", "KC", "AH", "AD", "AC", "3D"]
@@ -47,11 +49,7 @@ def test_a_short_match_with_the_card_picker(live_server, phone, shots):
     page.wait_for_selector('[data-testid="total-0"]')
 
     # Hand 1 with the card picker: Ann knocks; the R7 ruling (chained layoffs) gives +21.
-    page.click("text=Enter with cards")
-    page.wait_for_load_state()
-    page.locator("#knocker_seat label:has-text('Ann')").click()
-    for code in R7_KNOCKER:
-        page.click(f'#picker .pc[data-card="{code}"]')
+    pick_cards(page, "Ann", R7_KNOCKER)
     expect(page.locator('[data-count-for="knocker_cards"]')).to_have_text("10/10 or 11")
     # the picker moved on to the defender by itself
     assert "active" in page.get_attribute('.target[data-target="defender_cards"]', "class")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import pick_cards
+
 pytestmark = pytest.mark.browser
 
 KNOCKER = ["4S", "5S", "6S", "KH", "KD", "KC", "AH", "AD", "AC", "2D"]
@@ -63,11 +65,7 @@ def test_a_chouette_scoreboard_on_a_phone(live_server, phone, shots):
 def test_a_battle_royal_hand_with_the_card_picker(live_server, phone, shots):
     page = phone
     start(page, live_server, "battle_royal", ["Ann", "Ben", "Cat"])
-    page.click("text=Enter with cards")
-    page.wait_for_load_state()
-    page.locator("#knocker_seat label:has-text('Ann')").click()
-    for code in KNOCKER:
-        page.click(f'#picker .pc[data-card="{code}"]')
+    pick_cards(page, "Ann", KNOCKER)
     expect(page.locator('[data-count-for="cards_0"]')).to_have_text("10/10 or 11")
     # the picker moved on to the next player by itself
     expect(page.locator('#picker .target[data-target="cards_1"]')).to_have_class(

@@ -43,6 +43,37 @@ def rule_form_data(preset: str = "american", **overrides: Any) -> dict[str, str]
     return data
 
 
+HAND_WRITES = [
+    ("GET", "/m/{v}/hands/new"),
+    ("POST", "/m/{v}/hands/new"),
+    ("GET", "/m/{v}/hands/{h}/edit"),
+    ("POST", "/m/{v}/hands/{h}/edit"),
+    ("POST", "/m/{v}/hands/{h}/delete"),
+    ("POST", "/m/{v}/undo"),
+]
+"""The pages that enter, change or undo a hand: each needs the match's edit token."""
+
+
+def new_match_data(
+    client: Any,
+    page: str,
+    names: tuple[str, ...],
+    preset: str,
+    stake: str,
+    **rules: Any,
+) -> dict[str, str]:
+    """What a new-match page (``/new`` or ``/new/three``) posts for these players and rules."""
+    form = client.get(page)
+    return {
+        "csrf_token": csrf_from(form.get_data(as_text=True)),
+        **{f"player_{seat}": name for seat, name in enumerate(names)},
+        "preset": preset,
+        "rules_from": preset,
+        "stake_per_point": stake,
+        **rule_form_data(preset, **rules),
+    }
+
+
 def start_match(
     client: Any,
     names: tuple[str, ...] = ("Ann", "Ben"),
@@ -51,15 +82,7 @@ def start_match(
     **rules: Any,
 ) -> str:
     """Start a match through the new-match form; returns its view id (this client may edit)."""
-    page = client.get("/new")
-    data = {
-        "csrf_token": csrf_from(page.get_data(as_text=True)),
-        **{f"player_{seat}": name for seat, name in enumerate(names)},
-        "preset": preset,
-        "rules_from": preset,
-        "stake_per_point": stake,
-        **rule_form_data(preset, **rules),
-    }
+    data = new_match_data(client, "/new", names, preset, stake, **rules)
     response = client.post("/new", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
     return response.headers["Location"].rstrip("/").split("/")[-1]

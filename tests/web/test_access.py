@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.helpers import add_quick, api_match, csrf_from, form_values, start_match
+from tests.web.helpers import (
+    HAND_WRITES,
+    add_quick,
+    api_match,
+    csrf_from,
+    form_values,
+    start_match,
+)
 from tests.web.test_hands import hand_ids, stored
 
 WRONG = "not-the-token-" + "x" * 30
@@ -30,12 +37,7 @@ def _give_wrong_token(c, app, view_id):
 
 
 WEB_WRITES = [
-    ("GET", "/m/{v}/hands/new"),
-    ("POST", "/m/{v}/hands/new"),
-    ("GET", "/m/{v}/hands/{h}/edit"),
-    ("POST", "/m/{v}/hands/{h}/edit"),
-    ("POST", "/m/{v}/hands/{h}/delete"),
-    ("POST", "/m/{v}/undo"),
+    *HAND_WRITES,
     ("POST", "/m/{v}/stop"),
     ("GET", "/m/{v}/link"),
     ("POST", "/m/{v}/link"),

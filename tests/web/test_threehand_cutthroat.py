@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.web.helpers import csrf_from, form_values, hand_form
+from tests.web.helpers import HAND_WRITES, csrf_from, form_values, hand_form
 from tests.web.test_hands import hand_ids, stored
 from tests.web.threehand_helpers import (
     add_seated,
@@ -260,16 +260,6 @@ def test_new_match_errors_are_shown_by_their_fields_and_store_nothing(client, ap
         assert db.session.query(Match).count() == 0
 
 
-WRITES = [
-    ("GET", "/m/{v}/hands/new"),
-    ("POST", "/m/{v}/hands/new"),
-    ("GET", "/m/{v}/hands/{h}/edit"),
-    ("POST", "/m/{v}/hands/{h}/edit"),
-    ("POST", "/m/{v}/hands/{h}/delete"),
-    ("POST", "/m/{v}/undo"),
-]
-
-
 @pytest.mark.parametrize("preset", ["cutthroat", "chouette", "battle_royal"])
 @pytest.mark.parametrize("token", ["missing", "wrong"])
 def test_writes_need_the_edit_token(client, other_client, app, preset, token):
@@ -287,7 +277,7 @@ def test_writes_need_the_edit_token(client, other_client, app, preset, token):
             session["edit"] = {view_id: "not-the-token-" + "x" * 30}
     before = stored(app, view_id)
     csrf = csrf_from(other_client.get("/new/three").get_data(as_text=True))
-    for method, path in WRITES:
+    for method, path in HAND_WRITES:
         url = path.format(v=view_id, h=hand_id)
         if method == "GET":
             response = other_client.get(url)

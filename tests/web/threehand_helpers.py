@@ -7,7 +7,7 @@ import html
 import re
 from typing import Any
 
-from tests.web.helpers import csrf_from, hand_form, rule_form_data
+from tests.web.helpers import hand_form, new_match_data
 
 
 def text(response: Any) -> str:
@@ -27,16 +27,7 @@ def new_three_data(
     cut: tuple[str, ...] | None = None,
     **rules: Any,
 ) -> dict[str, str]:
-    page = client.get("/new/three")
-    data = {
-        "csrf_token": csrf_from(page.get_data(as_text=True)),
-        "preset": preset,
-        "rules_from": preset,
-        "stake_per_point": stake,
-        **rule_form_data(preset, **rules),
-    }
-    for seat, name in enumerate(names):
-        data[f"player_{seat}"] = name
+    data = new_match_data(client, "/new/three", names, preset, stake, **rules)
     for seat, card in enumerate(cut or ()):
         data[f"cut_{seat}"] = card
     return data
