@@ -109,7 +109,7 @@ def hand_form(client: Any, url: str) -> dict[str, str]:
 def add_quick(
     client: Any,
     view_id: str,
-    knocker: int = 0,
+    knocker: int | None = 0,
     kind: str = "knock",
     k: int | str | None = 5,
     d: int | str | None = 20,
@@ -118,7 +118,7 @@ def add_quick(
     """Enter a hand by counts through the form, as one tap on Save."""
     data = hand_form(client, f"/m/{view_id}/hands/new")
     data.update(entry="counts", kind=kind, save="Save hand")
-    if kind != "dead":
+    if kind != "dead" and knocker is not None:
         data["knocker_seat"] = str(knocker)
     if k is not None:
         data["knocker_deadwood"] = str(k)

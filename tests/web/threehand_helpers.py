@@ -7,7 +7,7 @@ import html
 import re
 from typing import Any
 
-from tests.web.helpers import hand_form, new_match_data
+from tests.web.helpers import add_quick, hand_form, new_match_data
 
 
 def text(response: Any) -> str:
@@ -54,17 +54,9 @@ def add_seated(
     kind: str = "knock",
     **extra: Any,
 ) -> Any:
-    """A two-player hand of a Cutthroat or Chouette match by counts, as one tap on Save."""
-    data = seated_form(client, view_id)
-    data.update(entry="counts", kind=kind, save="Save hand")
-    if knocker is not None:
-        data["knocker_seat"] = str(knocker)
-    if k is not None:
-        data["knocker_deadwood"] = str(k)
-    if d is not None:
-        data["defender_deadwood"] = str(d)
-    data.update({key: str(value) for key, value in extra.items()})
-    return client.post(f"/m/{view_id}/hands/new", data=data)
+    """A two-player hand of a Cutthroat or Chouette match by counts, as one tap on Save (the
+    rotation's seating as the form fills it in; ``knocker`` None: nobody chosen)."""
+    return add_quick(client, view_id, knocker, kind, k, d, **extra)
 
 
 def add_royal(
