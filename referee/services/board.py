@@ -100,8 +100,9 @@ def forget(match: Match) -> None:
 
 def context_at(match: Match, hand: Hand | None) -> NextHand:
     """What the rotation calls for at ``hand``: with none, the next hand's seating; for an
-    edit, the seating the hands before it give (folded once per revision in a request)."""
-    if hand is None:
+    edit at a table seated by a rotation, the seating the hands before it give (folded once
+    per revision in a request). Elsewhere no hand's entry depends on the hands before it."""
+    if hand is None or not format_of(match).seated:
         return build(match).next
     if not has_request_context():
         return _context_before(match, hand)

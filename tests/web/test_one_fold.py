@@ -99,3 +99,24 @@ def test_a_refused_hand_changes_nothing_and_the_next_read_is_fresh(
     assert response.get_json()["error"]["field"] == "knocker_deadwood"
     read = client.get(f"/api/v1/matches/{view_id}").get_json()
     assert read["hands_played"] == 1 and read["totals"] == {"Ann": 15, "Ben": 0}
+
+
+def test_editing_a_hand_folds_twice_or_thrice_at_a_rotation(client: Any, folds: list[str]) -> None:
+    """An edit folds to check and to answer; at a table seated by a rotation also the hands
+    before the edited one, for the seating the rotation called for there."""
+    for preset, most in (("american", 2), ("cutthroat", 3)):
+        view_id, token = api_match(client, PLAYERS.get(preset, ("Ann", "Ben")), preset)
+        headers = {"X-Edit-Token": token}
+        url = f"/api/v1/matches/{view_id}/hands"
+        read = client.get(f"/api/v1/matches/{view_id}").get_json()
+        body = dict(HANDS[preset])
+        if "next" in read:
+            body["knocker"] = read["next"]["players"][0]
+        hand = client.post(url, json=body, headers=headers).get_json()["hand"]
+        folds.clear()
+        response = client.patch(
+            f"{url}/{hand['id']}", json={"knocker_deadwood": 2}, headers=headers
+        )
+        assert response.status_code == 200, response.get_json()
+        assert response.get_json()["hand"]["knocker_deadwood"] == 2
+        assert len(folds) <= most, (preset, folds)
