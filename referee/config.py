@@ -30,6 +30,7 @@ class Defaults:
     MAX_CONTENT_LENGTH = 256 * 1024
     REMEMBERED_MATCHES = 25  # edit tokens kept in one browser's session cookie
     JSON_SORT_KEYS = False
+    FOLD_CACHE_SIZE = 256  # folded matches kept per process, by (match, revision); 0: none
 
 
 def load(app: Flask, test_config: Mapping[str, object] | None) -> None:

@@ -1,18 +1,25 @@
-"""A match folded into its scoreboard by its format, once per revision in a request.
+"""A match folded into its scoreboard by its format, once per revision.
 
 Everything on a scoreboard is derived from the hands as entered: the match's format
-(:mod:`referee.rules.formats`) rules and folds them into one :class:`Board`. This module
-only hands the format the stored hands and keeps the fold for the rest of the request: a
-page, an API answer and the write before it read the same fold as long as the match's
-revision has not moved.
+(:mod:`referee.rules.formats`) rules and folds them into one :class:`Board`. A fold is a pure
+function of the stored hands and the match's table, and every change bumps the match's
+revision, so a board is kept by (match, revision): for the rest of the request (a write's
+check is the page's or the API's answer), and once the write has committed, in a bounded
+cache of the process (``FOLD_CACHE_SIZE`` boards), so a read of an unchanged match folds
+nothing. Boards hold :class:`HandRecord` snapshots, never database rows, so they outlive the
+request that made them. A write that rolls back forgets what it folded.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from flask import g, has_request_context
+from flask import current_app, g, has_app_context, has_request_context
 
 from referee.rules import formats
 from referee.rules.errors import InputError
@@ -31,7 +38,7 @@ from referee.rules.variants import Preset
 if TYPE_CHECKING:
     from referee.models import Hand, Match
 
-__all__ = ["Board", "build", "context_at", "forget", "format_of", "rules_of"]
+__all__ = ["Board", "build", "committed", "context_at", "forget", "format_of", "rules_of"]
 
 
 def format_of(match: Match) -> Format:
@@ -48,8 +55,23 @@ def rules_of(match: Match) -> Ruleset:
     return Ruleset.from_json(match.rules_json)
 
 
+@dataclass(frozen=True)
+class HandRecord:
+    """What the pages and the API show of a stored hand besides what was entered: which row
+    it is, its version, note and dates. A board keeps these, not the database row."""
+
+    id: int
+    version: int
+    note: str
+    created_at: dt.datetime
+    edited_at: dt.datetime | None
+
+
 def stored_hands(hands: list[Hand]) -> list[StoredHand]:
-    return [StoredHand(h.fields(), h) for h in hands]
+    return [
+        StoredHand(h.fields(), HandRecord(h.id, h.version, h.note, h.created_at, h.edited_at))
+        for h in hands
+    ]
 
 
 def fold_hands(match: Match, hands: list[Hand]) -> Board:
@@ -71,30 +93,89 @@ def _fold(match: Match, hands: list[StoredHand]) -> Board:
     return format_of(match).fold(hands, table_of(match))
 
 
-def _folds() -> dict[tuple[int, int], Board]:
-    folds: dict[tuple[int, int], Board] = g.setdefault("folds", {})
-    return folds
+Key = tuple[int, int]
 
 
-def build(match: Match) -> Board:
-    """The scoreboard of ``match`` from its live hands (folded once per revision in a
-    request)."""
-    if not has_request_context() or match.id is None:
+class FoldCache:
+    """The last ``size`` boards folded in this process, by (match id, revision)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._boards: OrderedDict[Key, Board] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Key) -> Board | None:
+        with self._lock:
+            board = self._boards.get(key)
+            if board is not None:
+                self._boards.move_to_end(key)
+            return board
+
+    def put(self, key: Key, board: Board) -> None:
+        with self._lock:
+            self._boards[key] = board
+            self._boards.move_to_end(key)
+            while len(self._boards) > self.size:
+                self._boards.popitem(last=False)
+
+
+def _kept() -> FoldCache | None:
+    """The process's cache of committed folds (None outside the app, or when switched off)."""
+    if not has_app_context():
+        return None
+    size = int(current_app.config.get("FOLD_CACHE_SIZE", 0) or 0)
+    if size <= 0:
+        return None
+    cache = current_app.extensions.get("referee.folds")
+    if not isinstance(cache, FoldCache):
+        cache = current_app.extensions["referee.folds"] = FoldCache(size)
+    return cache
+
+
+def _pending() -> dict[Key, Board]:
+    """This request's folds of changes not yet committed."""
+    pending: dict[Key, Board] = g.setdefault("pending_folds", {})
+    return pending
+
+
+def build(match: Match, *, pending: bool = False) -> Board:
+    """The scoreboard of ``match`` from its live hands, folded once per revision. ``pending``:
+    the fold of a change not yet committed (kept for this request until :func:`committed`)."""
+    if match.id is None:
         return fold_hands(match, match.live_hands)
     key = (match.id, match.revision or 0)
-    folds = _folds()
-    board = folds.get(key)
-    if board is None:
-        board = folds[key] = fold_hands(match, match.live_hands)
+    kept = _kept()
+    board = kept.get(key) if kept is not None else None
+    if board is None and has_request_context():
+        board = _pending().get(key)
+    if board is not None:
+        return board
+    board = fold_hands(match, match.live_hands)
+    if pending and has_request_context():
+        _pending()[key] = board
+    elif not pending and kept is not None:
+        kept.put(key, board)
     return board
 
 
+def committed(match: Match) -> None:
+    """The request's change to ``match`` committed: its fold is kept for every request."""
+    kept = _kept()
+    if not has_request_context():
+        return
+    pending = _pending()
+    for key in [k for k in pending if k[0] == match.id]:
+        board = pending.pop(key)
+        if kept is not None:
+            kept.put(key, board)
+
+
 def forget(match: Match) -> None:
-    """Drop the request's folds of ``match`` (after a change that was rolled back)."""
+    """The request's change to ``match`` rolled back: drop what it folded."""
     if has_request_context():
-        folds = _folds()
-        for key in [k for k in folds if k[0] == match.id]:
-            del folds[key]
+        pending = _pending()
+        for key in [k for k in pending if k[0] == match.id]:
+            del pending[key]
         g.pop("contexts", None)
 
 

@@ -208,10 +208,10 @@ def _touch(match: Match, refused: str = _REFUSED, hand: Hand | None = None) -> N
     db.session.expire(match, ["hands"])
     match.revision = (match.revision or 0) + 1
     match.updated_at = utcnow()
-    board = board_service.build(match)
+    board = board_service.build(match, pending=True)
     if board.refusal:
         raise InputError(None, refused.format(reason=board.refusal, hand=board.refused_from))
-    line = board.line_of(hand) if hand is not None else None
+    line = board.line_of(hand.id) if hand is not None else None
     if line is not None and line.error is not None:
         raise InputError(line.error_field, line.error)
     match.status = MatchStatus.FINISHED if board.over else MatchStatus.IN_PLAY
@@ -269,6 +269,7 @@ def add_hand(
             hand,
         )
         db.session.commit()
+        board_service.committed(match)
     except IntegrityError:
         db.session.rollback()
         board_service.forget(match)
@@ -292,6 +293,7 @@ def _committed(match: Match) -> Iterator[None]:
     try:
         yield
         db.session.commit()
+        board_service.committed(match)
     except StaleDataError:
         db.session.rollback()
         board_service.forget(match)

@@ -164,7 +164,7 @@ def read_hand(view_id: str, hand_id: int) -> Response:
 
 
 def _line(board: Board, hand: Hand) -> Line:
-    line = board.line_of(hand)
+    line = board.line_of(hand.id)
     if line is None:
         _fail(404, None, "no such hand in this match")
     return line
@@ -297,7 +297,7 @@ def _hand_response(match: Match, hand: Hand) -> Response:
     db.session.expire_all()
     match = _match(match.view_id)
     board = board_service.build(match)
-    line = board.line_of(hand)
+    line = board.line_of(hand.id)
     return jsonify(
         {
             "hand": hand_json(board, line) if line else None,

@@ -180,7 +180,7 @@ def show(view_id: str, hand_id: int) -> str:
     match = load_match(view_id)
     hand = _load_hand(match, hand_id)
     board = board_service.build(match)
-    line = board.line_of(hand)
+    line = board.line_of(hand.id)
     if line is None:
         abort(404)
     return render_template(

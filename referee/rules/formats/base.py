@@ -285,9 +285,9 @@ class Board:
         """The number of the first hand the fold could not take (see :attr:`refusal`)."""
         return self.sheet.folded + 1 if self.sheet and self.sheet.refusal else None
 
-    def line_of(self, row: Any) -> Line | None:
-        """The line of the hand recorded as ``row``."""
-        return next((line for line in self.lines if line.row is row), None)
+    def line_of(self, hand_id: int) -> Line | None:
+        """The line of the hand whose record has id ``hand_id``."""
+        return next((line for line in self.lines if getattr(line.row, "id", None) == hand_id), None)
 
     def tally_rows(self) -> list[tuple[str, list[tuple[int, str]]]]:
         """The final tally of the game shown, one row per part, one (points, how) cell per
