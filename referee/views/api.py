@@ -152,15 +152,28 @@ def presets() -> Response:
 @bp.get("/matches/<view_id>")
 def read_match(view_id: str) -> Response:
     match = _match(view_id)
-    return jsonify(match_json(match, board_service.build(match)))
+    return _unless_unchanged(match, lambda: match_json(match, board_service.build(match)))
 
 
 @bp.get("/matches/<view_id>/hands/<int:hand_id>")
 def read_hand(view_id: str, hand_id: int) -> Response:
     match = _match(view_id)
     hand = _hand(match, hand_id)
-    board = board_service.build(match)
-    return jsonify(hand_json(board, _line(board, hand)))
+
+    def body() -> dict[str, Any]:
+        board = board_service.build(match)
+        return hand_json(board, _line(board, hand))
+
+    return _unless_unchanged(match, body)
+
+
+def _unless_unchanged(match: Match, body: Callable[[], dict[str, Any]]) -> Response:
+    """A read tagged with the match's revision: a client that sends the tag it holds in
+    ``If-None-Match`` gets 304 Not Modified while nothing in the match has changed."""
+    tag = f"{match.view_id}-{match.revision or 0}"
+    response = Response(status=304) if tag in request.if_none_match else jsonify(body())
+    response.set_etag(tag)
+    return response
 
 
 def _line(board: Board, hand: Hand) -> Line:

@@ -157,3 +157,25 @@ def test_a_change_that_rolls_back_leaves_no_fold_behind(client: Any) -> None:
     undone = client.post(f"/api/v1/matches/{view_id}/undo", headers=headers).get_json()
     assert undone["match"]["hands_played"] == read["hands_played"] - 1
     assert all(h["id"] != last["id"] for h in undone["match"]["hands"])
+
+
+def test_a_phone_polling_an_unchanged_match_gets_304(client: Any) -> None:
+    view_id, token = api_match(client)
+    read = client.get(f"/api/v1/matches/{view_id}")
+    tag = read.headers["ETag"]
+    again = client.get(f"/api/v1/matches/{view_id}", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.get_data() == b""
+    hand_url = f"/api/v1/matches/{view_id}/hands"
+    added = client.post(hand_url, json=HANDS["american"], headers={"X-Edit-Token": token})
+    hand_id = added.get_json()["hand"]["id"]
+    changed = client.get(f"/api/v1/matches/{view_id}", headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.get_json()["hands_played"] == 1
+    assert changed.headers["ETag"] != tag
+    one = client.get(f"{hand_url}/{hand_id}")
+    assert one.status_code == 200 and one.get_json()["number"] == 1
+    assert (
+        client.get(
+            f"{hand_url}/{hand_id}", headers={"If-None-Match": one.headers["ETag"]}
+        ).status_code
+        == 304
+    )
