@@ -87,7 +87,7 @@ class RummyFormat(SeatedFormat):
     counts_melded: ClassVar[bool] = False  # a count entry also asks the points melded
     endings: ClassVar[tuple[Ending, ...]] = ()
     ending_labels: ClassVar[dict[str, str]] = {}  # how the entry form names an ending
-    api_keys: ClassVar[frozenset[str]] = io.COMMON_KEYS | {
+    api_keys: ClassVar[frozenset[str]] = (io.COMMON_KEYS - {"upcard"}) | {
         "went_out",
         "ending",
         "counts",
