@@ -370,7 +370,8 @@ class Format:
     ) -> Ruleset:
         """The rules a new match of ``players`` is played by: ``rules`` (the preset's with
         the house rules in ``overrides``), with anything that follows the number of players
-        (the cards dealt, the pack, the target) set where no house rule chose it."""
+        (the cards dealt, the pack, the target) set where the table kept the preset's value
+        (a form sends every knob, so a knob left as the preset had it counts as not chosen)."""
         return rules
 
     def check_table(self, preset: Preset, table: Table, cut: Any) -> str | None:
