@@ -80,6 +80,7 @@ def test_four_people_play_basic_rummy_to_200(live_server, phone, shots):
         "Cat went out; Ann holds K♠ 7♦ 2♣ = 19, Ben holds 4♥ = 4, Dan holds Q♥ Q♦ 9♣ = 29; "
         "Cat scores 52."
     )
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     page.screenshot(path=shots / "rummy-3-ruling.png", full_page=True)
     page.click("input[name=save]")
     expect(page.locator(".flash.ok")).to_contain_text("saved")

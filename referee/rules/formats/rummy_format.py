@@ -431,12 +431,8 @@ class Rum500(RummyFormat):
         else:
             melded = self._counts("seat_melded", values, table)
             left = self._counts("seat_deadwoods", values, table)
-            for seat, (m, h) in enumerate(zip(melded, left, strict=True)):
-                if m is None and h is None:
-                    parts.append(None)
-                else:
-                    parts.append((m or 0, h or 0))
-                del seat
+            for m, h in zip(melded, left, strict=True):
+                parts.append(None if m is None and h is None else (m or 0, h or 0))
         return rum500.rule_hand(winner, parts, table.rules, table.names)
 
 
