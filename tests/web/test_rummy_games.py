@@ -184,3 +184,31 @@ def test_500_rum_refuses_a_set_of_five_from_one_pack(client):
     response = by_cards(client, view_id, 0, ["", "2C"], melds=["7S 7H 7D 7C JK", ""], save=False)
     assert response.status_code == 400
     assert "Ann:" in plain(response)
+
+
+def test_the_player_count_is_checked(client):
+    from tests.web.threehand_helpers import new_three_data
+
+    one = client.post("/new/three", data=new_three_data(client, ("Ann",), preset="basic_rummy"))
+    assert one.status_code == 400
+    assert "Basic Rummy (2 to 6 players) takes 2 to 6 players (got 1)" in plain(one)
+    seven = tuple("ABCDEFG")
+    too_many = client.post("/new/three", data=new_three_data(client, seven, preset="basic_rummy"))
+    assert too_many.status_code == 400 and "got 7" in plain(too_many)
+    assert start_three(client, tuple("ABCDEFGH"), preset="rum_500")
+
+
+def test_the_winner_deals_as_a_house_rule(client):
+    view_id = start_three(client, FOUR, preset="basic_rummy", next_dealer="winner")
+    assert add_rummy(client, view_id, 2, (19, 4, None, 30)).status_code == 302
+    assert marked(scoreboard(client, view_id), "dealer") == "Cat"
+
+
+def test_penalty_scoring_as_a_house_rule(client):
+    view_id = start_three(client, FOUR[:2], preset="basic_rummy", rummy_penalty="y")
+    assert "penalty points" in plain(client.get(f"/m/{view_id}"))
+    assert add_rummy(client, view_id, 0, (None, 60)).status_code == 302
+    assert totals(client, view_id, 2) == (0, -60)
+    assert add_rummy(client, view_id, 0, (None, 45)).status_code == 302
+    page = plain(client.get(f"/m/{view_id}"))
+    assert "Game over: Ann wins." in page
