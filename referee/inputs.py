@@ -21,8 +21,9 @@ from .rules import melds
 from .rules.adjudicate import HandKind, rule_cards
 from .rules.cards import Card, CardError, parse_cards
 from .rules.errors import InputError
-from .rules.formats import format_for
+from .rules.formats import NextHand, Place, Table, format_for
 from .rules.formats.hand_entry import parse_spread
+from .rules.formats.rummy_format import RummyFormat, result_json
 from .rules.hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
 from .rules.report import arrangement_to_dict, hand_result_to_dict
 from .rules.results import Arrangement, HandResult
@@ -419,9 +420,6 @@ def score_request(request: Mapping[str, object]) -> dict[str, Any]:
     "went_out": "Cat", "ending": "rummy", "hands": {"Ann": "KS 7D 2C", ...}}`` (or
     ``counts``; 500 Rum also ``melds`` and ``melded``), as the JSON API takes a hand. The
     answer is the ruling: every player's part, the points and the steps."""
-    from .rules.formats import NextHand, Place, Table
-    from .rules.formats.rummy_format import RummyFormat, result_json
-
     preset = _preset(request.get("preset") or RUMMY_DEFAULT_PRESET)
     rules = resolve_rules(preset.name, request.get("rules"))
     fmt = format_for(preset, rules)
