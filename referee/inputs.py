@@ -21,8 +21,9 @@ from .rules import melds
 from .rules.adjudicate import HandKind, rule_cards
 from .rules.cards import Card, CardError, parse_cards
 from .rules.errors import InputError
-from .rules.formats import format_for
+from .rules.formats import NextHand, Place, Table, format_for
 from .rules.formats.hand_entry import parse_spread
+from .rules.formats.rummy_format import RummyFormat, result_json
 from .rules.hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
 from .rules.report import arrangement_to_dict, hand_result_to_dict
 from .rules.results import Arrangement, HandResult
@@ -407,3 +408,35 @@ def analysis_to_dict(analysis: Analysis) -> dict[str, Any]:
 def analyze_request(request: Mapping[str, object]) -> dict[str, Any]:
     """``{"hand": "AS 2S 3S ..."}`` → the best arrangement (and, for 11 cards, the best discard)."""
     return analysis_to_dict(parse_analyze_request(request).analyze())
+
+
+# -- one hand of a rummy game (Basic Rummy, 500 Rum) ---------------------------------------
+
+RUMMY_DEFAULT_PRESET = "basic_rummy"
+
+
+def score_request(request: Mapping[str, object]) -> dict[str, Any]:
+    """Score one hand of a rummy game: ``{"preset": "basic_rummy", "players": [...],
+    "went_out": "Cat", "ending": "rummy", "hands": {"Ann": "KS 7D 2C", ...}}`` (or
+    ``counts``; 500 Rum also ``melds`` and ``melded``), as the JSON API takes a hand. The
+    answer is the ruling: every player's part, the points and the steps."""
+    preset = _preset(request.get("preset") or RUMMY_DEFAULT_PRESET)
+    rules = resolve_rules(preset.name, request.get("rules"))
+    fmt = format_for(preset, rules)
+    if not isinstance(fmt, RummyFormat):
+        raise InputError("preset", "scores a rummy game's hand: basic_rummy or rum_500")
+    names = request.get("players")
+    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+        raise InputError("players", "a list of the players' names, in order round the table")
+    if len(names) not in preset.seats:
+        raise InputError("players", fmt.players_needed(preset, len(names)))
+    rules = fmt.table_rules(preset, rules, len(names), {})
+    table = Table(rules, tuple(names))
+    body = {k: v for k, v in request.items() if k not in ("preset", "rules", "players")}
+    seating = NextHand(dealer=0, players=tuple(range(len(names))))
+    fields = fmt.hand_from_json(body, names, seating)
+    try:
+        result = fmt.verify_hand(fmt.normalise(fields), table, Place(0, seating))
+    except InputError as exc:
+        raise InputError(exc.api_field or exc.field, exc.reason) from None
+    return {"preset": preset.name, "players": list(names), **result_json(result, names)}

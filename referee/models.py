@@ -157,6 +157,10 @@ HAND_FIELDS = (
     "captain_seat",
     "seat_deadwoods",
     "seat_cards",
+    # rummy games: the points each player melded (500 Rum by counts) and the melds each laid
+    # down, by seat
+    "seat_melded",
+    "seat_melds",
 )
 
 # Battle Royal's counts and hands as the rest of the app reads and writes them: "4 15 22"
@@ -241,6 +245,8 @@ DATA_FIELDS: dict[str, tuple[Any, Any]] = {
     "captain_seat": (_same, _same),
     "seat_deadwoods": (_counts_stored, _counts_text),
     "seat_cards": (_hands_stored, _hands_text),
+    "seat_melded": (_counts_stored, _counts_text),
+    "seat_melds": (_hands_stored, _hands_text),
 }
 
 
@@ -286,6 +292,10 @@ class Hand(Model):
     - Battle Royal: ``knocker_seat``, ``upcard``, and by counts ``seat_deadwoods``, a list
       by seat (``[4, 15, 22]``; null for a count left empty), or by cards ``seat_cards``, a
       list of card texts by seat (``["AS 2S ...", "...", "..."]``).
+    - Basic Rummy and 500 Rum: ``knocker_seat`` (who went out; left out for a stalemate),
+      ``seat_deadwoods`` (points left in hand by seat), ``seat_melded`` (500 Rum: points
+      melded by seat), ``seat_cards`` (cards left in hand by seat) and ``seat_melds`` (the
+      melds each laid down, a text by seat, melds separated by "/": "5S 6S 7S / KH KD KC").
 
     The app reads and writes these as attributes (``hand.knocker_seat``, ``hand.spread``,
     ...), and :meth:`fields` / :meth:`set_fields` exchange them all, in the forms it has
@@ -333,6 +343,8 @@ class Hand(Model):
     captain_seat = _entered("captain_seat")
     seat_deadwoods = _entered("seat_deadwoods")
     seat_cards = _entered("seat_cards")
+    seat_melded = _entered("seat_melded")
+    seat_melds = _entered("seat_melds")
 
     def fields(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in HAND_FIELDS}

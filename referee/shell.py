@@ -1,10 +1,11 @@
 """The ``referee`` shell command: the rules engine without a web server.
 
 ``referee analyze`` prints a hand's best arrangement; ``referee rule`` rules on a knock from
-both hands; ``referee presets`` lists the named tables. Each takes one hand on the command line
-or JSON Lines on stdin (one object a line, one answer a line). A bad line gets an error object
-with the reason and the other lines still answer, so a file of disputed hands can be piped
-through in one go.
+both hands; ``referee score`` scores one hand of Basic Rummy or 500 Rum from every player's
+cards (or counts); ``referee presets`` lists the named tables. Each takes one hand on the
+command line or JSON Lines on stdin (one object a line, one answer a line). A bad line gets an
+error object with the reason and the other lines still answer, so a file of disputed hands
+can be piped through in one go.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
-from .inputs import analyze_request, rule_request
+from .inputs import analyze_request, rule_request, score_request
 from .rules.adjudicate import HandKind
 from .rules.cards import CardError, format_cards, parse_cards
 from .rules.errors import InputError
@@ -86,6 +87,51 @@ def _print_ruling(answer: dict[str, Any], out: TextIO) -> None:
         out.write(f"{number:2}. {step['text']}  [{step['rule']}]\n")
 
 
+def _print_score(answer: dict[str, Any], out: TextIO) -> None:
+    points = ", ".join(f"{name} {value:+d}" for name, value in answer["points"].items())
+    out.write(f"{answer['ending']}: {points}\n")
+    for number, step in enumerate(answer["steps"], start=1):
+        out.write(f"{number:2}. {step['text']}  [{step['rule']}]\n")
+
+
+def _by_name(items: Sequence[str], option: str, number: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise InputError(option, f"`{item}` is not NAME=VALUE")
+        if number:
+            try:
+                out[name.strip()] = int(value)
+            except ValueError:
+                raise InputError(option, f"`{value}` is not a whole number") from None
+        else:
+            out[name.strip()] = value.strip()
+    return out
+
+
+def _score_args(args: argparse.Namespace) -> dict[str, Any]:
+    request: dict[str, Any] = {
+        "preset": args.preset,
+        "players": [n.strip() for n in args.players.split(",") if n.strip()],
+        "went_out": args.out,
+        "ending": args.ending,
+        "rules": list(args.rule) or None,
+    }
+    for key, items, number in (
+        ("hands", args.hand, False),
+        ("melds", args.melds, False),
+        ("counts", args.count, True),
+        ("melded", args.melded, True),
+    ):
+        if items:
+            value = _by_name(items, f"--{key}", number)
+            if key == "melds":
+                value = {n: [m for m in v.split("/") if m.strip()] for n, v in value.items()}
+            request[key] = value
+    return {k: v for k, v in request.items() if v is not None}
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="referee", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -109,6 +155,24 @@ def _parser() -> argparse.ArgumentParser:
     rule.add_argument("--spread", help="the knocker's declared melds, separated by |")
     rules_args(rule)
 
+    score = sub.add_parser("score", help="score one hand of Basic Rummy or 500 Rum")
+    score.add_argument("--players", help="the players' names, in order round the table: Ann,Ben")
+    score.add_argument("--out", help="who went out")
+    score.add_argument("--ending", choices=["out", "rummy", "stalemate"], help="how it ended")
+    score.add_argument(
+        "--hand", action="append", default=[], metavar="NAME=CARDS", help="cards left in hand"
+    )
+    score.add_argument(
+        "--melds", action="append", default=[], metavar="NAME=MELDS", help="melds, / between"
+    )
+    score.add_argument(
+        "--count", action="append", default=[], metavar="NAME=POINTS", help="points left"
+    )
+    score.add_argument(
+        "--melded", action="append", default=[], metavar="NAME=POINTS", help="500 Rum: melded"
+    )
+    rules_args(score)
+
     sub.add_parser("presets", help="list the named tables")
     return parser
 
@@ -126,6 +190,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
             return 1 if _answer_lines(stdin, analyze_request, out) else 0
         request: dict[str, Any] = {"hand": " ".join(args.hand), "preset": args.preset}
         return _one(request, analyze_request, args, _print_arrangement, out)
+    if args.command == "score":
+        if not args.players:
+            return 1 if _answer_lines(stdin, score_request, out) else 0
+        return _one({}, lambda _: score_request(_score_args(args)), args, _print_score, out)
     if args.knocker is None and args.defender is None:
         return 1 if _answer_lines(stdin, rule_request, out) else 0
     request = {

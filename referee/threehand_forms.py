@@ -219,3 +219,112 @@ class BattleRoyalHandForm(EntryForm):
 def _text_or_none(value: object) -> str | None:
     """A stored text field (anything else counts as missing)."""
     return value if isinstance(value, str) else None
+
+
+# -- rummy games (Basic Rummy, 500 Rum) ------------------------------------------------------
+
+RUMMY_SEATS = 8
+"""The most players a rummy game seats (500 Rum: 8)."""
+
+
+def _melds_field(seat: int) -> StringField:
+    return StringField(
+        f"Seat {seat}'s melds",
+        validators=[Optional(), Length(max=300)],
+        render_kw={
+            "autocomplete": "off",
+            "autocapitalize": "characters",
+            "spellcheck": "false",
+            "placeholder": "e.g. 5S 6S 7S / KH KD KC",
+        },
+    )
+
+
+class RummyEntry(TypedDict):
+    """A rummy hand as entered: how it ended, who went out, and each player's part by seat."""
+
+    entry: str | None
+    kind: str | None
+    knocker_seat: int | None
+    dealer_seat: int | None
+    seat_deadwoods: list[int | None]
+    seat_melded: list[int | None]
+    seat_cards: list[str]
+    seat_melds: list[str]
+    note: str | None
+
+
+class RummyHandForm(EntryForm):
+    """A Basic Rummy or 500 Rum hand: how it ended, who went out, and for each player the
+    points (left in hand; 500 Rum also melded) or the cards (left in hand, and the melds
+    laid down)."""
+
+    entry = RadioField(
+        "Entry",
+        choices=[choice("counts", "Quick: points"), choice("cards", "By cards")],
+        default="counts",
+    )
+    kind = RadioField("How the hand ended", choices=[], default="out")
+    knocker_seat = RadioField(
+        "Who went out", coerce=int, validate_choice=False, validators=[Optional()]
+    )
+    players = 2
+
+    def set_players(self, names: list[str]) -> None:
+        super().set_players(names)
+        self.players = len(names)
+        for seat, name in enumerate(names[:RUMMY_SEATS]):
+            self[f"count_{seat}"].label.text = name
+            self[f"melded_{seat}"].label.text = name
+            self[f"cards_{seat}"].label.text = f"{name}'s cards left"
+            self[f"melds_{seat}"].label.text = f"{name}'s melds"
+
+    def set_endings(self, endings: list[tuple[str, str]]) -> None:
+        self.kind.choices = [choice(value, label) for value, label in endings]
+
+    def counts(self) -> list[Field]:
+        return [self[f"count_{s}"] for s in range(self.players)]
+
+    def melded(self) -> list[Field]:
+        return [self[f"melded_{s}"] for s in range(self.players)]
+
+    def hands(self) -> list[Field]:
+        return [self[f"cards_{s}"] for s in range(self.players)]
+
+    def melds(self) -> list[Field]:
+        return [self[f"melds_{s}"] for s in range(self.players)]
+
+    def entry_fields(self) -> RummyEntry:
+        return {
+            "entry": self.entry.data,
+            "kind": self.kind.data,
+            "knocker_seat": self.knocker_seat.data,
+            "dealer_seat": self.dealer_seat.data,
+            "seat_deadwoods": [f.data for f in self.counts()],
+            "seat_melded": [f.data for f in self.melded()],
+            "seat_cards": [f.data or "" for f in self.hands()],
+            "seat_melds": [f.data or "" for f in self.melds()],
+            "note": self.note.data,
+        }
+
+    def fill(self, values: Mapping[str, object]) -> None:
+        """Fill the form from a stored hand's fields."""
+        for name in ("entry", "kind", "knocker_seat", "dealer_seat", "note"):
+            if values.get(name) is not None:
+                self[name].data = values[name]
+        seats = self.players
+        for key, prefix in (("seat_deadwoods", "count"), ("seat_melded", "melded")):
+            for seat, count in enumerate(split_deadwoods(_text_or_none(values.get(key)), seats)):
+                if isinstance(count, int):
+                    self[f"{prefix}_{seat}"].data = count
+        for key, prefix in (("seat_cards", "cards"), ("seat_melds", "melds")):
+            for seat, cards in enumerate(split_cards(_text_or_none(values.get(key)), seats)):
+                if cards:
+                    self[f"{prefix}_{seat}"].data = cards
+
+
+for _seat in range(RUMMY_SEATS):  # each seat's four fields, added as the form's own
+    setattr(RummyHandForm, f"count_{_seat}", _count_field(_seat))
+    setattr(RummyHandForm, f"melded_{_seat}", _count_field(_seat))
+    setattr(RummyHandForm, f"cards_{_seat}", _cards_field(_seat))
+    setattr(RummyHandForm, f"melds_{_seat}", _melds_field(_seat))

@@ -137,6 +137,8 @@ _AUDIT_LABELS = {
     "captain_seat": "captain",
     "seat_deadwoods": "counts by seat",
     "seat_cards": "cards by seat",
+    "seat_melded": "melded points by seat",
+    "seat_melds": "melds by seat",
     "deleted": "deleted",
 }
 

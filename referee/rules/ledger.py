@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .results import HandScore
-from .ruleset import NextDealer, Ruleset, ShutoutRule
+from .ruleset import NextDealer, Ruleset, ShutoutRule, TargetTie
 from .settlement import ExtraPayment
 
 # -- results -------------------------------------------------------------------------------
@@ -319,8 +319,17 @@ def advance(
 
 
 def reached_target(line: HandLine, rules: Ruleset) -> bool:
-    """Whether a game ends on this line: some seat's target total reached ``game_target``."""
-    return max(line.target_totals) >= rules.game_target
+    """Whether a game ends on this line: some seat's target total reached ``game_target``
+    (under ``rummy_penalty``, also some seat's charges reached it: a total of −target or
+    less). When the highest totals are then tied and ``target_tie`` is PLAY_ON, the game
+    goes on."""
+    totals = line.target_totals
+    reached = max(totals) >= rules.game_target or (
+        rules.rummy_penalty and min(totals) <= -rules.game_target
+    )
+    if reached and rules.target_tie is TargetTie.PLAY_ON and _unique_max(totals) is None:
+        return False
+    return reached
 
 
 _SHUTOUT_LABELS = {

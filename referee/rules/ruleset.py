@@ -99,6 +99,13 @@ class BattleRoyalTiedLow(StrEnum):
     BOTH_SCORE = "both_score"  # each scores the hand and wins a box
 
 
+class TargetTie(StrEnum):
+    """When the highest totals are shared on the hand that reaches the target (500 Rum)."""
+
+    SHARED = "shared"  # the game ends tied: no winner
+    PLAY_ON = "play_on"  # play on until one player is ahead
+
+
 class ChouetteAfterGame(StrEnum):
     """Who is in the box for the next Chouette game (RULES.md §6.3, §12.5)."""
 
@@ -219,6 +226,19 @@ class Ruleset:
         ChouetteAfterGame.BOX_KEEPS_IF_WON_ELSE_CAPTAIN_BECOMES_BOX,
         "Chouette: the box keeps the box after winning a game, else the captain takes it; or "
         "the box passes down the cut order every game",
+    )
+
+    # Rummy games (RULES.md §8.4)
+    rummy_penalty: bool = _opt(
+        False,
+        "Basic Rummy: each loser is charged the cards left in hand instead of the winner "
+        "being credited; the game ends when a player's charges reach the target, the least "
+        "charged wins",
+    )
+    target_tie: TargetTie = _opt(
+        TargetTie.SHARED,
+        "when the highest totals are tied at the target: the game ends tied, or play on until "
+        "one player is ahead (500 Rum)",
     )
 
     def __post_init__(self) -> None:

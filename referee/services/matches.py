@@ -89,6 +89,11 @@ def create_match(
         raise InputError(field, reason) from None
     fmt = format_for(chosen, rules)
     clean = _names(names, chosen, fmt)
+    try:
+        rules = fmt.table_rules(chosen, rules, len(clean), dict(overrides or {}))
+    except RulesetError as e:
+        field, reason = e.problems[0]
+        raise InputError(field, reason) from None
     stored_cut = fmt.check_table(chosen, Table(rules, tuple(clean)), cut)
     stake = _stake(stake_per_point)
     token = Match.new_token()

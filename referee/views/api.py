@@ -233,7 +233,11 @@ def create_match() -> tuple[Response, int]:
     data = _body()
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        _fail(400, "players", "a list of names: two, four for partnership, three to eight")
+        _fail(
+            400,
+            "players",
+            "a list of names: two, four for partnership, three to eight; rummy games two to eight",
+        )
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         _fail(400, "rules", 'an object of house rules, e.g. {"gin_bonus": 20}')

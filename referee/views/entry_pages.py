@@ -13,8 +13,9 @@ from typing import Any, ClassVar
 from referee.forms import DealForm, HandForm
 from referee.models import EntryMode, HandKindChoice
 from referee.rules.formats import Board, Format, NextHand
+from referee.rules.formats.rummy_format import RummyFormat
 from referee.rules.variants import partnership
-from referee.threehand_forms import BattleRoyalHandForm, SeatedHandForm
+from referee.threehand_forms import BattleRoyalHandForm, RummyHandForm, SeatedHandForm
 
 
 class EntryPage:
@@ -73,6 +74,38 @@ class BattleRoyalEntryPage(SeatedEntryPage):
         form.dealer_seat.data = context.dealer
 
 
+ENDING_LABELS = {
+    "out": "Went out",
+    "rummy": "Went rummy (all in one turn)",
+    "stalemate": "Stalemate: no score",
+}
+
+
+class RummyEntryPage(EntryPage):
+    """A rummy hand (Basic Rummy, 500 Rum): how it ended, who went out, every player's
+    points or cards."""
+
+    form: ClassVar[Any] = RummyHandForm
+    template: ClassVar[str] = "rummy/hand_form.html"
+
+    def seat(self, form: Any, board: Board, position: int) -> None:
+        fmt = board.format
+        assert isinstance(fmt, RummyFormat)
+        form.set_players(list(board.names))
+        labels = {**ENDING_LABELS, **fmt.ending_labels}
+        form.set_endings([(e.value, labels[e.value]) for e in fmt.endings])
+
+    def start(self, form: Any, board: Board, context: NextHand) -> None:
+        form.dealer_seat.data = context.dealer
+        form.kind.data = "out"
+
+    def cards(self, form: Any) -> None:
+        form.entry.data = EntryMode.CARDS
+
+    def fill(self, form: Any, values: Mapping[str, Any]) -> None:
+        form.fill(dict(values))
+
+
 class DealEntryPage(EntryPage):
     """A partnership deal: the dealing side and both tables."""
 
@@ -103,6 +136,7 @@ PAGES: dict[str, EntryPage] = {
     "hand": EntryPage(),
     "seated": SeatedEntryPage(),
     "battle_royal": BattleRoyalEntryPage(),
+    "rummy": RummyEntryPage(),
     "deal": DealEntryPage(),
 }
 """Every entry form, by the name a format gives in ``Format.form``."""

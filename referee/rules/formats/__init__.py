@@ -34,6 +34,7 @@ from .battle_royal_format import BattleRoyal
 from .chouette_format import Chouette
 from .cutthroat_format import Cutthroat
 from .partnership_format import Partnership
+from .rummy_format import BasicRummy, Rum500
 from .two_handed import Hollywood, TwoHanded
 
 __all__ = [
@@ -55,7 +56,16 @@ __all__ = [
 
 FORMATS: dict[str, Format] = {
     f.name: f
-    for f in (TwoHanded(), Hollywood(), Partnership(), Cutthroat(), Chouette(), BattleRoyal())
+    for f in (
+        TwoHanded(),
+        Hollywood(),
+        Partnership(),
+        Cutthroat(),
+        Chouette(),
+        BattleRoyal(),
+        BasicRummy(),
+        Rum500(),
+    )
 }
 """Every format, by the name a match stores."""
 

@@ -20,8 +20,10 @@ from ..results import HandResult, HandScore, Outcome, Step
 from ..ruleset import Ruleset
 from ..settlement import Settlement
 from ..variants import hollywood, partnership
+from ..variants.basic_rummy import BasicRummyResult
 from ..variants.battle_royal import BattleRoyalResult
 from ..variants.oklahoma import UpcardNote
+from ..variants.rum500 import Rum500Result
 from .standing import Money, Sheet, Standing
 
 if TYPE_CHECKING:
@@ -29,6 +31,9 @@ if TYPE_CHECKING:
 
 Result = HandResult | BattleRoyalResult
 """One ruled hand: two players' (knocker against defender) or Battle Royal's three."""
+
+RummyResult = BasicRummyResult | Rum500Result
+"""One ruled hand of a rummy game (Basic Rummy, 500 Rum): every player's cards and points."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +144,7 @@ class Line:
     posting: hollywood.Posting | None = None  # Hollywood: the games the hand went to
     deal: partnership.DealScore | None = None  # partnership: the deal scored for the sides
     tables: list[TableLine] = field(default_factory=list)  # partnership: both tables
+    rummy: RummyResult | None = None  # rummy games: the hand ruled, every player's part
 
     @property
     def hand(self) -> Any:
@@ -359,6 +365,15 @@ class Format:
         need = "two" if preset.players == 2 else str(preset.players)
         return f"{need} players are needed (got {got})"
 
+    def table_rules(
+        self, preset: Preset, rules: Ruleset, players: int, overrides: Mapping[str, Any]
+    ) -> Ruleset:
+        """The rules a new match of ``players`` is played by: ``rules`` (the preset's with
+        the house rules in ``overrides``), with anything that follows the number of players
+        (the cards dealt, the pack, the target) set where the table kept the preset's value
+        (a form sends every knob, so a knob left as the preset had it counts as not chosen)."""
+        return rules
+
     def check_table(self, preset: Preset, table: Table, cut: Any) -> str | None:
         """What a new match stores of its cut (None: nothing), after checking the table can
         be folded at all; raises :class:`InputError` naming the field."""
@@ -372,7 +387,7 @@ class Format:
 
     def verify_hand(
         self, values: Mapping[str, Any], table: Table, place: Place
-    ) -> Result | partnership.DealScore:
+    ) -> Result | partnership.DealScore | RummyResult:
         """Rule one hand (in its stored form) entered at ``place`` in the match; raise
         :class:`InputError` naming the field at fault (an illegal knock:
         :class:`~.hand_entry.IllegalKnock`, carrying its ruling)."""

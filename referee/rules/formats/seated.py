@@ -30,6 +30,7 @@ from .base import (
     NextHand,
     Place,
     Result,
+    RummyResult,
     StoredHand,
     Table,
 )
@@ -145,7 +146,9 @@ class SeatedFormat(Format):
         """One hand ruled on its own (before the fold seats it)."""
         raise NotImplementedError
 
-    def verify_hand(self, values: Mapping[str, Any], table: Table, place: Place) -> Result:
+    def verify_hand(
+        self, values: Mapping[str, Any], table: Table, place: Place
+    ) -> Result | RummyResult:
         self.check_seats(values, table.names)
         return self.rule(values, table)
 

@@ -19,6 +19,10 @@ overlay set as a house rule):
 - ``chouette`` — the box against a partnership (3–8 players): ``adjudicate`` rules each hand
   (box against captain), ``variants.chouette.fold_chouette`` keeps the roles, the two scores
   and each game's value; ``ChouetteGame.settle`` settles the box against each partner.
+- ``basic_rummy`` — two to six players, winner takes all: ``variants.basic_rummy.rule_hand``
+  rules a hand, the ledger folds the match (no boxes), ``cutthroat.settle_game`` settles.
+- ``rum_500`` — two to eight players, each scores melded less held:
+  ``variants.rum500.rule_hand`` rules a hand; folded and settled as Basic Rummy.
 - ``battle_royal`` — three players in every hand: ``variants.battle_royal.rule_cards`` or
   ``rule_counts`` rules a hand, ``fold_battle_royal`` folds the match (the ledger with three
   seats), ``settle_game`` settles pairwise.
@@ -36,7 +40,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..ruleset import Ruleset
-from . import battle_royal, chouette, cutthroat, hollywood, partnership, standard
+from . import (
+    basic_rummy,
+    battle_royal,
+    chouette,
+    cutthroat,
+    hollywood,
+    partnership,
+    rum500,
+    standard,
+)
 
 
 class Family(StrEnum):
@@ -48,6 +61,8 @@ class Family(StrEnum):
     CUTTHROAT = "cutthroat"
     CHOUETTE = "chouette"
     BATTLE_ROYAL = "battle_royal"
+    BASIC_RUMMY = "basic_rummy"
+    RUM_500 = "rum_500"
 
 
 @dataclass(frozen=True)
@@ -138,6 +153,31 @@ _THREE_HANDED = (
             "layoff_chain",
             "layoff_original_melds_only",
         ),
+    ),
+    Preset(
+        name="basic_rummy",
+        title="Basic Rummy (2 to 6 players)",
+        description="Go out first: the winner takes the pip value of every card left in the "
+        "losers' hands, doubled for going rummy; game 100 for two, 150 for three, 200 for "
+        "four or more.",
+        rules=basic_rummy.BASIC_RUMMY,
+        family=Family.BASIC_RUMMY.value,
+        source="RULES.md §8.4 (seed 004)",
+        players=2,
+        max_players=6,
+        options=("rummy_penalty", "next_dealer"),
+    ),
+    Preset(
+        name="rum_500",
+        title="500 Rum (2 to 8 players)",
+        description="Each player scores the cards melded or laid off less the cards left in "
+        "hand (aces and jokers 15, an ace in A-2-3 1); game 500, the highest total wins.",
+        rules=rum500.RUM_500,
+        family=Family.RUM_500.value,
+        source="RULES.md §8.4",
+        players=2,
+        max_players=8,
+        options=("target_tie",),
     ),
 )
 

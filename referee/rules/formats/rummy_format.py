@@ -1,0 +1,493 @@
+"""Basic Rummy (2–6 players) and 500 Rum (2–8) on the one match model (RULES.md §8.4).
+
+Every player is in every hand. A hand records who dealt, how it ended (``kind``: ``out``,
+``rummy``, ``stalemate``), who went out (``knocker_seat``), and each player's part: by counts
+(``seat_deadwoods``, the points left in hand; 500 Rum also ``seat_melded``) or by cards
+(``seat_cards``, the cards left in hand; ``seat_melds``, the melds laid down, melds
+separated by ``/``). The ledger folds the hands (no boxes) into games; each finished game is
+settled pairwise as Cutthroat's is.
+
+Stored form (what :meth:`RummyFormat.normalise` returns): ``kind``, ``entry``,
+``knocker_seat``, ``dealer_seat``, ``seat_deadwoods`` and ``seat_melded`` ("19 4 _ 0"),
+``seat_cards`` ("KS 7D 2C | 4H |  | "), ``seat_melds`` ("5S 6S 7S / KH KD KC | | ..."),
+``note``; the two-handed fields None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..cards import Card, CardError, parse_cards
+from ..errors import InputError
+from ..results import HandScore, Step
+from ..ruleset import NextDealer, Ruleset
+from ..settlement import Settlement, SettlementRounding, settle
+from ..variants import basic_rummy, rum500
+from ..variants.basic_rummy import Ending
+from ..variants.cutthroat import settle_game
+from . import json_io as io
+from .base import Board, Line, NextHand, Place, RummyResult, StoredHand, Table
+from .seated import SeatedFormat, signed
+from .seated_entry import _join_cards, _join_deadwoods, split_cards, split_deadwoods
+from .standing import dealer_after
+
+if TYPE_CHECKING:
+    from ..variants import Preset
+
+MELD_SEPARATOR = "/"
+ENDINGS = frozenset(e.value for e in Ending)
+_BLANK_TWO_HANDED = (
+    "knocker_cards",
+    "defender_cards",
+    "spread",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "upcard",
+    "tables",
+    "sitting_out_seat",
+    "captain_seat",
+)
+
+
+def split_melds(text: str | None, seats: int) -> list[list[str]]:
+    """``"5S 6S 7S / KH KD KC | | …"`` → by seat, each meld's card text."""
+    return [
+        [" ".join(m.split()) for m in part.split(MELD_SEPARATOR) if m.strip()]
+        for part in split_cards(text, seats)
+    ]
+
+
+def _join_melds(value: Any) -> str | None:
+    """Melds by seat (a text per seat, or a list of melds per seat) as stored."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return _join_cards(value)
+    seats = []
+    for item in value:
+        if isinstance(item, list | tuple):
+            melds = [
+                " ".join(str(c) for c in m) if isinstance(m, list | tuple) else str(m) for m in item
+            ]
+            seats.append(f" {MELD_SEPARATOR} ".join(" ".join(m.split()) for m in melds if m))
+        else:
+            seats.append(" ".join(str(item or "").split()))
+    return _join_cards(seats)
+
+
+class RummyFormat(SeatedFormat):
+    """What Basic Rummy and 500 Rum share: every player in every hand, a count or cards for
+    each, the ledger's games to a target and the pairwise settlement."""
+
+    form: ClassVar[str] = "rummy"
+    template: ClassVar[str] = "rummy/"
+    two_player: ClassVar[bool] = False
+    settlement_page: ClassVar[bool] = True
+    counts_melded: ClassVar[bool] = False  # a count entry also asks the points melded
+    endings: ClassVar[tuple[Ending, ...]] = ()
+    ending_labels: ClassVar[dict[str, str]] = {}  # how the entry form names an ending
+    api_keys: ClassVar[frozenset[str]] = (io.COMMON_KEYS - {"upcard"}) | {
+        "went_out",
+        "ending",
+        "counts",
+        "melded",
+        "hands",
+        "melds",
+    }
+
+    # -- a new match ------------------------------------------------------------------------
+
+    def check_table(self, preset: Preset, table: Table, cut: Any) -> str | None:
+        if table.rules.next_dealer is NextDealer.LOSER and len(table.names) != 2:
+            raise InputError(
+                "next_dealer", "the loser deals: only between two players (choose another rule)"
+            )
+        return None
+
+    # -- one hand ---------------------------------------------------------------------------
+
+    def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {name: None for name in _BLANK_TWO_HANDED}
+        kind = fields.get("kind") or Ending.OUT.value
+        out["kind"] = kind
+        out["entry"] = fields.get("entry") or "counts"
+        out["dealer_seat"] = fields.get("dealer_seat")
+        out["knocker_seat"] = None if kind == Ending.STALEMATE else fields.get("knocker_seat")
+        cards = out["entry"] == "cards"
+        out["seat_deadwoods"] = None if cards else _join_deadwoods(fields.get("seat_deadwoods"))
+        melded = fields.get("seat_melded") if self.counts_melded and not cards else None
+        out["seat_melded"] = _join_deadwoods(melded)
+        out["seat_cards"] = _join_cards(fields.get("seat_cards")) if cards else None
+        out["seat_melds"] = _join_melds(fields.get("seat_melds")) if cards else None
+        out["note"] = " ".join(str(fields.get("note") or "").split()) or None
+        out["stop_after"] = False
+        return out
+
+    def check_seats(self, values: Mapping[str, Any], names: Sequence[str]) -> None:
+        super().check_seats(values, names)
+        kind = values.get("kind")
+        if kind not in {e.value for e in self.endings}:
+            allowed = ", ".join(e.value for e in self.endings)
+            raise InputError("kind", f"{kind!r} is not how a hand ends here ({allowed})")
+
+    def rule_rummy(self, values: Mapping[str, Any], table: Table) -> RummyResult:
+        """One hand ruled on its own."""
+        raise NotImplementedError
+
+    def verify_hand(self, values: Mapping[str, Any], table: Table, place: Place) -> RummyResult:
+        self.check_seats(values, table.names)
+        return self.rule_rummy(values, table)
+
+    def _cards(self, values: Mapping[str, Any], table: Table) -> list[tuple[Card, ...]]:
+        """Each player's cards left in hand, parsed; raises on ``cards_<seat>``."""
+        names = table.names
+        out = []
+        for seat, text in enumerate(split_cards(values.get("seat_cards"), len(names))):
+            try:
+                out.append(parse_cards(text, table.rules.deck, what=f"{names[seat]}'s hand"))
+            except CardError as e:
+                raise InputError(
+                    f"cards_{seat}", f"{names[seat]}: {e}", api_field="hands", seat=seat
+                ) from None
+        return out
+
+    def _melds(self, values: Mapping[str, Any], table: Table) -> list[list[tuple[Card, ...]]]:
+        names = table.names
+        out = []
+        for seat, melds in enumerate(split_melds(values.get("seat_melds"), len(names))):
+            parsed = []
+            for text in melds:
+                try:
+                    parsed.append(parse_cards(text, table.rules.deck, what="a meld"))
+                except CardError as e:
+                    raise InputError(
+                        f"melds_{seat}", f"{names[seat]}: {e}", api_field="melds", seat=seat
+                    ) from None
+            out.append(parsed)
+        return out
+
+    def _counts(self, key: str, values: Mapping[str, Any], table: Table) -> list[int | None]:
+        names = table.names
+        field = "melded" if key == "seat_melded" else "count"
+        out: list[int | None] = []
+        for seat, value in enumerate(split_deadwoods(values.get(key), len(names))):
+            if value is not None and not isinstance(value, int):
+                raise InputError(
+                    f"{field}_{seat}",
+                    f"{names[seat]}'s points must be a whole number",
+                    api_field="melded" if field == "melded" else "counts",
+                    seat=seat,
+                )
+            out.append(value)
+        return out
+
+    # -- the match --------------------------------------------------------------------------
+
+    def fold(self, hands: Sequence[StoredHand], table: Table) -> Board:
+        rules, names = table.rules, table.names
+        seats = len(names)
+        lines: list[Line] = []
+        for number, hand in enumerate(hands, 1):
+            line = Line(number=number, values=hand.values, row=hand.row, score=self._nothing(seats))
+            try:
+                line.rummy = self.verify_hand(
+                    hand.values, table, Place(number - 1, NextHand(0, ()))
+                )
+            except InputError as e:
+                line.error, line.error_field = e.reason, e.field
+            lines.append(line)
+        good = [line for line in lines if line.rummy is not None]
+        scores: list[HandScore] = []
+        previous: Line | None = None
+        for line in good:
+            assert line.rummy is not None
+            score = line.rummy.score()
+            scores.append(score)
+            line.score, line.points, line.winners = score, score.points, line.rummy.winners
+            line.players = tuple(range(seats))
+            line.dealer = line.values["dealer_seat"]
+            if previous is not None and previous.dealer is not None:
+                expected = dealer_after(previous.dealer, previous.score, rules, seats)
+                line.overridden = expected != line.dealer
+            previous = line
+        standing = self.standing_of(lines, good, scores, rules, seats)
+        if previous is not None and previous.dealer is not None:
+            dealer = dealer_after(previous.dealer, previous.score, rules, seats)
+            why = _deal_step(previous, dealer, rules, names)
+        else:
+            dealer = 0
+            why = Step("Everyone plays every hand; choose who deals the first.", "§8.4")
+        next_hand = NextHand(dealer=dealer, players=tuple(range(seats)), why=why)
+        ledger = standing.ledger
+        assert ledger is not None
+        finished = ledger.finished_games
+
+        def settle_number(number: int, stake: Any, rounding: SettlementRounding) -> Settlement:
+            game = next(g for g in finished if g.number == number)
+            return settle_game(game, stake, rounding)
+
+        games = self.settled_games(finished, settle_number, table)
+        money = (
+            settle(ledger.totals, table.stake, ledger.extras, rules.settlement_rounding)
+            if games
+            else None
+        )
+        for line in lines:
+            line.summary = self.summary(line, names)
+            line.seating_text = f"{names[line.dealer]} dealt" if line.dealer is not None else ""
+        return Board(self, table, lines, standing, next_hand, money, games=games)
+
+    def summary(self, line: Line, names: Sequence[str]) -> str:
+        """One line for the history: who went out and what each player scored."""
+        result = line.rummy
+        if result is None:
+            return f"Not scored: {line.error}"
+        if result.stalemate:
+            return "Stalemate: no score"
+        head = (
+            f"{names[result.winner]} went out" if result.winner is not None else "The stock ran out"
+        )
+        if result.ending is Ending.RUMMY:
+            head = f"{names[result.winner or 0]} went rummy"
+        scored = [(s, p) for s, p in enumerate(line.points) if p]
+        if len(scored) == 1 and scored[0][0] == result.winner:
+            return f"{head} {signed(scored[0][1])}"
+        parts = ", ".join(f"{names[s]} {signed(p)}" for s, p in scored)
+        return f"{head}: {parts}" if parts else head
+
+    # -- JSON -------------------------------------------------------------------------------
+
+    def hand_from_json(
+        self, data: Mapping[str, Any], names: Sequence[str], context: NextHand
+    ) -> dict[str, Any]:
+        io.check_keys(data, self.api_keys, f"a field of a {self.title} hand")
+        ending = data.get("ending", data.get("kind"))
+        if ending is None:
+            ending = Ending.OUT.value
+        if ending not in {e.value for e in self.endings}:
+            allowed = ", ".join(e.value for e in self.endings)
+            raise InputError("ending", f"how the hand ended: one of {allowed}")
+        went_out = io.seat_of(names, data.get("went_out", data.get("knocker")), "went_out")
+        dealer = io.seat_of(names, data.get("dealer"), "dealer")
+        counts = io.by_seat(names, data.get("counts"), "counts")
+        melded = io.by_seat(names, data.get("melded"), "melded")
+        hands = io.by_seat(names, data.get("hands"), "hands")
+        melds = io.by_seat(names, data.get("melds"), "melds")
+        for field, values in (("counts", counts), ("melded", melded)):
+            for seat, value in enumerate(values or ()):
+                if value is not None and not io.is_whole(value):
+                    raise InputError(field, f"{names[seat]}'s points must be a whole number")
+        for value in hands or ():
+            if value is not None and not isinstance(value, str | list):
+                raise InputError("hands", io.CARDS_REASON)
+        for value in melds or ():
+            if value is not None and not isinstance(value, str | list):
+                raise InputError("melds", 'by player, a list of melds: ["5S 6S 7S", "KH KD KC"]')
+        by_cards = hands is not None or melds is not None
+        entry = data.get("entry") or ("cards" if by_cards else "counts")
+        seats = len(names)
+        return {
+            "kind": ending,
+            "entry": entry,
+            "knocker_seat": went_out,
+            "dealer_seat": context.dealer if dealer is None else dealer,
+            "seat_deadwoods": counts,
+            "seat_melded": melded,
+            "seat_cards": [v or "" for v in hands] if hands is not None else [""] * seats,
+            "seat_melds": [v or "" for v in melds] if melds is not None else None,
+            "note": io.note_of(data),
+        }
+
+    def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
+        names, v = board.names, line.values
+        seats = len(names)
+
+        def name(seat: Any) -> str | None:
+            return names[seat] if isinstance(seat, int) else None
+
+        by_cards = v.get("entry") == "cards"
+        out: dict[str, Any] = {
+            "game": line.game,
+            "kind": v.get("kind"),
+            "ending": v.get("kind"),
+            "entry": v.get("entry"),
+            "dealer": name(v.get("dealer_seat")),
+            "went_out": name(v.get("knocker_seat")),
+            "players": list(names),
+            "counts": dict(zip(names, split_deadwoods(v.get("seat_deadwoods"), seats), strict=True))
+            if v.get("seat_deadwoods")
+            else None,
+            "melded": dict(zip(names, split_deadwoods(v.get("seat_melded"), seats), strict=True))
+            if v.get("seat_melded")
+            else None,
+            "hands": {
+                n: c.split()
+                for n, c in zip(names, split_cards(v.get("seat_cards"), seats), strict=True)
+            }
+            if by_cards
+            else None,
+            "melds": {
+                n: [m.split() for m in ms]
+                for n, ms in zip(names, split_melds(v.get("seat_melds"), seats), strict=True)
+            }
+            if by_cards and v.get("seat_melds")
+            else None,
+            "seating": {"why": io.step_json(line.why), "overridden": line.overridden},
+            "result": result_json(line.rummy, names) if line.rummy else None,
+            "error": line.error,
+            "summary": line.summary,
+            "points": dict(zip(names, line.points or (0,) * seats, strict=True)),
+            "totals": dict(zip(self.api_columns(board), line.totals, strict=True)),
+        }
+        return out
+
+    def patch_base(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:
+        current = self.hand_json(board, line)
+        base: dict[str, Any] = {
+            "ending": current["ending"],
+            "entry": current["entry"],
+            "went_out": current["went_out"],
+            "dealer": current["dealer"],
+            "note": line.values.get("note"),
+        }
+        counts = {"counts", "melded"}
+        cards = {"hands", "melds"}
+        sent = set(data)
+        if (counts | cards) & sent and "entry" not in sent:
+            base.pop("entry")
+        for key in (*counts, *cards):
+            if current.get(key) is not None and not (
+                (counts & sent and key in cards) or (cards & sent and key in counts)
+            ):
+                base[key] = current[key]
+        if "kind" in data:
+            base.pop("ending")
+        if "knocker" in data:
+            base.pop("went_out")
+        return {k: val for k, val in {**base, **data}.items() if val is not None}
+
+
+class BasicRummy(RummyFormat):
+    """Basic Rummy: winner takes all (or penalty scoring), going rummy doubles."""
+
+    name: ClassVar[str] = "basic_rummy"
+    title: ClassVar[str] = "Basic Rummy"
+    endings: ClassVar[tuple[Ending, ...]] = (Ending.OUT, Ending.RUMMY, Ending.STALEMATE)
+
+    def table_rules(
+        self, preset: Preset, rules: Ruleset, players: int, overrides: Mapping[str, Any]
+    ) -> Ruleset:
+        changes: dict[str, Any] = {"hand_size": basic_rummy.hand_size(players)}
+        target = basic_rummy.target_for(players)
+        if target is not None:
+            changes["game_target"] = target
+        return _unless_chosen(preset, rules, changes)
+
+    def rule_rummy(self, values: Mapping[str, Any], table: Table) -> RummyResult:
+        seats = len(table.names)
+        ending = Ending(values["kind"])
+        held: list[Any]
+        melds: list[list[tuple[Card, ...]]] = []
+        if values.get("entry") == "cards":
+            held = list(self._cards(values, table))
+            melds = self._melds(values, table)
+        else:
+            held = list(self._counts("seat_deadwoods", values, table))
+            winner = values.get("knocker_seat")
+            if isinstance(winner, int) and 0 <= winner < seats and held[winner] is None:
+                held[winner] = 0
+        return basic_rummy.rule_hand(
+            ending, values.get("knocker_seat"), held, melds, table.rules, table.names
+        )
+
+
+class Rum500(RummyFormat):
+    """500 Rum: each player scores melded less held; game 500, the highest total wins."""
+
+    name: ClassVar[str] = "rum_500"
+    title: ClassVar[str] = "500 Rum"
+    counts_melded: ClassVar[bool] = True
+    endings: ClassVar[tuple[Ending, ...]] = (Ending.OUT, Ending.STALEMATE)
+    ending_labels: ClassVar[dict[str, str]] = {"stalemate": "The stock ran out"}
+
+    def table_rules(
+        self, preset: Preset, rules: Ruleset, players: int, overrides: Mapping[str, Any]
+    ) -> Ruleset:
+        decks, jokers = rum500.pack_for(players)
+        changes = {"hand_size": rum500.hand_size(players), "decks": decks, "jokers": jokers}
+        return _unless_chosen(preset, rules, changes)
+
+    def rule_rummy(self, values: Mapping[str, Any], table: Table) -> RummyResult:
+        winner = values.get("knocker_seat") if values.get("kind") == Ending.OUT else None
+        if values.get("kind") == Ending.OUT and winner is None:
+            raise InputError("knocker_seat", "choose who went out", api_field="went_out")
+        parts: list[Any] = []
+        if values.get("entry") == "cards":
+            for melds, held in zip(
+                self._melds(values, table), self._cards(values, table), strict=True
+            ):
+                parts.append((melds, held))
+        else:
+            melded = self._counts("seat_melded", values, table)
+            left = self._counts("seat_deadwoods", values, table)
+            for m, h in zip(melded, left, strict=True):
+                parts.append(None if m is None and h is None else (m or 0, h or 0))
+        return rum500.rule_hand(winner, parts, table.rules, table.names)
+
+
+def _unless_chosen(preset: Preset, rules: Ruleset, changes: Mapping[str, Any]) -> Ruleset:
+    """``rules`` with ``changes`` made where the table kept the preset's value (a house rule
+    that set another value stands)."""
+    keep = {k: v for k, v in changes.items() if getattr(rules, k) == getattr(preset.rules, k)}
+    return rules.with_overrides(**keep) if keep else rules
+
+
+def result_json(result: RummyResult, names: Sequence[str]) -> dict[str, Any]:
+    """A rummy hand's ruling as JSON: every player's part, the points and the steps."""
+    seats: list[dict[str, Any]] = []
+    if isinstance(result, basic_rummy.BasicRummyResult):
+        for s in result.seats:
+            seats.append(
+                {
+                    "player": names[s.seat],
+                    "held": [c.code for c in s.held] if s.held is not None else None,
+                    "value": s.value,
+                    "melds": [m.codes for m in s.melds],
+                }
+            )
+        extra: dict[str, Any] = {
+            "base": result.base,
+            "multiplier": result.multiplier,
+            "penalty": result.penalty,
+        }
+    else:
+        for p in result.seats:
+            seats.append(
+                {
+                    "player": names[p.seat],
+                    "melds": [m.codes for m in p.melds] if p.melds is not None else None,
+                    "held": [c.code for c in p.held] if p.held is not None else None,
+                    "melded": p.melded,
+                    "left": p.left,
+                    "net": p.net,
+                }
+            )
+        extra = {}
+    return {
+        "ending": result.ending.value,
+        "winner": names[result.winner] if result.winner is not None else None,
+        "points": dict(zip(names, result.points, strict=True)),
+        "seats": seats,
+        **extra,
+        "steps": [{"text": s.text, "rule": s.rule} for s in result.steps],
+    }
+
+
+def _deal_step(previous: Line, dealer: int, rules: Ruleset, names: Sequence[str]) -> Step:
+    rule = f"next_dealer={rules.next_dealer.value}"
+    if not any(previous.points):
+        return Step(f"Hand {previous.number} scored nothing: {names[dealer]} deals again.", "§8.4")
+    if rules.next_dealer is NextDealer.WINNER and dealer in previous.winners:
+        return Step(f"{names[dealer]} won hand {previous.number}, so deals ({rule}).", "§8.4")
+    return Step(f"{names[dealer]} deals: the deal passes to the left ({rule}).", "§8.4")

@@ -1,0 +1,256 @@
+"""500 Rum for two to eight players (RULES.md §8.4): each player scores the cards they
+melded or laid off this hand less the cards left in hand.
+
+Cards count: jokers and aces 15 (except an ace in A-2-3, which counts 1), face cards 10, the
+others their pip value; a joker counts 15 wherever it stands. So a hand score can be
+negative. The game is to 500 and the highest total wins; when the highest totals are tied at
+the target, the table's ``target_tie`` says whether the game ends tied or goes on.
+
+The pack is 52 cards and two jokers (two packs and four jokers for five or more players);
+13 cards each for two players, 7 otherwise. Jokers are wild: each stands for one named card
+in its meld.
+
+A player's part is entered by cards (the melds laid down, including cards laid off, as
+melds; and the cards left in hand) or by counts (melded points, points left).
+
+>>> from ..cards import parse_cards
+>>> r = rule_hand(0, [([parse_cards("AH 2H 3H"), parse_cards("KS KH KD")], ()),
+...                   ([parse_cards("7C 8C 9C")], parse_cards("AS QD"))], names=("Ann", "Ben"))
+>>> r.points
+(36, -1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import Card, format_cards
+from ..errors import InputError
+from ..results import HandScore, Meld, MeldKind, Step
+from ..ruleset import AceRank, NextDealer, Ruleset, ShutoutRule
+from .basic_rummy import Ending, check_cards, check_melds
+
+__all__ = [
+    "RUM_500",
+    "Rum500Result",
+    "Rum500Seat",
+    "card_points",
+    "hand_size",
+    "meld_points",
+    "pack_for",
+    "rule_hand",
+]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+
+RUM_500 = Ruleset(
+    jokers=2,
+    jokers_wild=True,
+    joker_value=15,
+    ace_value=15,
+    court_value=10,
+    ace=AceRank.HIGH_OR_LOW,
+    hand_size=7,
+    box_bonus=0,
+    game_bonus=0,
+    shutout_rule=ShutoutRule.NONE,
+    shutout_bonus=0,
+    game_target=500,
+    next_dealer=NextDealer.ALTERNATE,
+)
+"""500 Rum: one pack and two wild jokers, aces and jokers 15, game 500, the deal to the left;
+no boxes, game bonus or shutout."""
+
+
+def hand_size(players: int) -> int:
+    """13 cards each for two players, 7 otherwise."""
+    return 13 if players <= 2 else 7
+
+
+def pack_for(players: int) -> tuple[int, int]:
+    """(decks, jokers): one pack and two jokers; two packs and four jokers for five or more."""
+    return (2, 4) if players >= 5 else (1, 2)
+
+
+def card_points(card: Card, rules: Ruleset = RUM_500) -> int:
+    """A card's value: jokers and aces 15 (the table's values), faces 10, others pip."""
+    if card.is_joker:
+        return rules.joker_value
+    assert card.rank is not None
+    rank = int(card.rank)
+    if rank == 1:
+        return rules.ace_value
+    return rules.court_value if rank > 10 else rank
+
+
+def meld_points(meld: Meld, rules: Ruleset = RUM_500) -> int:
+    """A meld's value; an ace at the low end of a run (A-2-3) counts 1."""
+    total = 0
+    for position, card in enumerate(meld.cards):
+        low_ace = (
+            meld.kind is MeldKind.RUN
+            and not card.is_joker
+            and card.rank is not None
+            and int(card.rank) == 1
+            and position == 0
+            and meld.low == 1
+        )
+        total += 1 if low_ace else card_points(card, rules)
+    return total
+
+
+@dataclass(frozen=True)
+class Rum500Seat:
+    """One player's hand: the melds laid down (None when only counts were entered), the
+    cards left in hand (likewise), and what each came to."""
+
+    seat: int
+    melds: tuple[Meld, ...] | None
+    held: tuple[Card, ...] | None
+    melded: int
+    left: int
+
+    @property
+    def net(self) -> int:
+        return self.melded - self.left
+
+
+@dataclass(frozen=True)
+class Rum500Result:
+    """A ruled 500 Rum hand: who went out (None: the stock ran out), every player's part,
+    the points by seat and the steps that explain them."""
+
+    winner: int | None
+    seats: tuple[Rum500Seat, ...]
+    points: tuple[int, ...]
+    steps: tuple[Step, ...]
+
+    @property
+    def ending(self) -> Ending:
+        return Ending.OUT if self.winner is not None else Ending.STALEMATE
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return () if self.winner is None else (self.winner,)
+
+    @property
+    def stalemate(self) -> bool:
+        return False
+
+    @property
+    def melded_total(self) -> int:
+        return sum(s.melded for s in self.seats)
+
+    @property
+    def left_total(self) -> int:
+        return sum(s.left for s in self.seats)
+
+    def score(self) -> HandScore:
+        return HandScore(self.points, (0,) * len(self.points))
+
+
+Part = tuple[Sequence[Sequence[Card]], Sequence[Card]] | tuple[int, int] | None
+"""One player's entry: (melds, cards left) by cards, or (melded points, points left)."""
+
+
+def _label(names: Sequence[str] | None, seat: int) -> str:
+    return names[seat] if names is not None and seat < len(names) else f"Player {seat + 1}"
+
+
+def rule_hand(
+    winner: int | None,
+    parts: Sequence[Part],
+    rules: Ruleset = RUM_500,
+    names: Sequence[str] | None = None,
+) -> Rum500Result:
+    """Rule one hand: ``winner`` went out (None: the stock ran out); ``parts`` by seat.
+    Raises :class:`InputError` naming the field."""
+    players = len(parts)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InputError("players", f"500 Rum takes 2 to 8 players (got {players})")
+    if winner is not None and not 0 <= winner < players:
+        raise InputError("knocker_seat", f"{winner!r} is not a player", api_field="went_out")
+    melds: list[Sequence[Sequence[Card]]] = []
+    for seat, part in enumerate(parts):
+        if part is None:
+            raise InputError(
+                f"count_{seat}",
+                f"enter {_label(names, seat)}'s melds and cards left, or their points",
+                api_field="counts",
+                seat=seat,
+            )
+        melds.append(part[0] if not isinstance(part[0], int) else ())
+    checked = check_melds(melds, rules, names)
+    groups: list[tuple[int, str, Sequence[Card]]] = []
+    for seat, part in enumerate(parts):
+        assert part is not None
+        groups.append((seat, "melds", [c for m in melds[seat] for c in m]))
+        held = part[1]
+        if not isinstance(held, int):
+            groups.append((seat, "cards", held))
+    check_cards(groups, rules, names)
+    seats: list[Rum500Seat] = []
+    for seat, part in enumerate(parts):
+        assert part is not None
+        who = _label(names, seat)
+        first, second = part
+        if isinstance(first, int) and isinstance(second, int):
+            for value, field in ((first, "melded"), (second, "count")):
+                if value < 0:
+                    raise InputError(
+                        f"{field}_{seat}",
+                        f"{who}'s points cannot be negative",
+                        api_field="counts",
+                        seat=seat,
+                    )
+            if seat == winner and second:
+                raise InputError(
+                    f"count_{seat}",
+                    f"{who} went out, so holds no cards (points left 0, got {second})",
+                    api_field="counts",
+                    seat=seat,
+                )
+            seats.append(Rum500Seat(seat, None, None, first, second))
+            continue
+        assert not isinstance(second, int)
+        held = tuple(second)
+        if seat == winner and held:
+            raise InputError(
+                f"cards_{seat}",
+                f"{who} went out, so holds no cards (got {format_cards(held)})",
+                api_field="hands",
+                seat=seat,
+            )
+        if len(held) > rules.hand_size:
+            raise InputError(
+                f"cards_{seat}",
+                f"{who} holds {len(held)} cards: more than the {rules.hand_size} dealt",
+                api_field="hands",
+                seat=seat,
+            )
+        melded = sum(meld_points(m, rules) for m in checked[seat])
+        left = sum(card_points(c, rules) for c in held)
+        seats.append(Rum500Seat(seat, checked[seat], held, melded, left))
+    return _score(winner, tuple(seats), names)
+
+
+def _score(
+    winner: int | None, seats: tuple[Rum500Seat, ...], names: Sequence[str] | None
+) -> Rum500Result:
+    steps: list[Step] = []
+    if winner is not None:
+        steps.append(Step(f"{_label(names, winner)} went out.", "§8.4"))
+    else:
+        steps.append(Step("The stock ran out: nobody went out.", "§8.4"))
+    for s in seats:
+        who = _label(names, s.seat)
+        if s.melds is not None:
+            laid = ", ".join(f"{m.label} ({meld_points(m)})" for m in s.melds) or "nothing"
+            kept = f"{format_cards(s.held)} = {s.left}" if s.held else "nothing"
+            text = f"{who} melded {laid} = {s.melded}; holds {kept}"
+        else:
+            text = f"{who} melded {s.melded}; holds {s.left}"
+        steps.append(Step(f"{text}; scores {s.melded} − {s.left} = {s.net}.", "§8.4 500 Rum"))
+    return Rum500Result(winner, seats, tuple(s.net for s in seats), tuple(steps))

@@ -1,0 +1,111 @@
+// Rummy hand entry (Basic Rummy, 500 Rum): the tappable 52-card picker with a target per
+// player's cards left and melds, typing in the same notation ("/" between melds), and live
+// checks of cards held twice and of more cards than were dealt. The server checks it all.
+"use strict";
+(() => {
+  const SUITS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+  const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K", 10: "10" };
+  for (let n = 2; n <= 9; n++) RANKS[String(n)] = String(n);
+  const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+  function code(token) {
+    const text = token.trim().toUpperCase().replace(/\uFE0F/g, "");
+    if (/^JK\d*$/.test(text)) return text;
+    const suit = SUITS[text.slice(-1)];
+    const rank = RANKS[text.slice(0, -1)];
+    return suit && rank ? rank + suit : null;
+  }
+  const label = (c) => (c.startsWith("JK") ? c : c.slice(0, -1) + SYMBOL[c.slice(-1)]);
+  // tokens keep "/" (a meld break) as a token of its own
+  const tokens = (text) => text.replace(/\//g, " / ").split(/[\s,;]+/).filter(Boolean);
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const form = document.getElementById("hand-form");
+    const picker = document.getElementById("picker");
+    if (!form || !picker) return;
+    picker.hidden = false;
+    const size = Number(form.dataset.size || 10);
+    const inputs = [...form.querySelectorAll(".hand-input[data-target]")];
+    const names = inputs.map((div) => div.dataset.target);
+    const fields = {};
+    for (const name of names) fields[name] = document.getElementById(name);
+    const isMelds = (name) => name.startsWith("melds_");
+    let active = names[0];
+
+    const cardsOf = (name) => tokens(fields[name].value).filter((t) => t !== "/");
+    const write = (name, list) => { fields[name].value = list.join(" ").replace(/ \/ ?/g, " / ").trim(); };
+
+    function check() {
+      const seenIn = {};
+      for (const name of names) {
+        let problem = "";
+        const cards = cardsOf(name);
+        for (const t of cards) {
+          const c = code(t);
+          if (!c) { problem = "`" + t + "` is not a card"; break; }
+          if (c.startsWith("JK")) continue;
+          if (seenIn[c] !== undefined && !problem) {
+            problem = "`" + label(c) + "` is also entered for another player";
+          }
+          seenIn[c] = name;
+        }
+        if (!problem && !isMelds(name) && cards.length > size) {
+          problem = `${cards.length} cards: more than the ${size} dealt`;
+        }
+        const count = form.querySelector(`[data-count-for=${name}]`);
+        if (count) {
+          count.textContent = isMelds(name) ? "" : `${cards.length}/${size}`;
+          count.classList.toggle("bad", Boolean(problem));
+        }
+        const live = form.querySelector(`[data-live-for=${name}]`);
+        if (live) live.textContent = problem;
+      }
+      for (const button of picker.querySelectorAll(".pc")) {
+        const c = button.dataset.card;
+        button.setAttribute("aria-pressed", String(seenIn[c] !== undefined));
+      }
+    }
+
+    function setActive(name) {
+      active = name;
+      for (const b of picker.querySelectorAll(".target[data-target]")) {
+        b.classList.toggle("active", b.dataset.target === name);
+        b.setAttribute("aria-selected", String(b.dataset.target === name));
+      }
+    }
+
+    picker.addEventListener("click", (event) => {
+      const target = event.target.closest("button");
+      if (!target) return;
+      if (target.dataset.clear !== undefined) { write(active, []); check(); return; }
+      if (target.dataset.sep !== undefined) {
+        if (isMelds(active)) write(active, [...tokens(fields[active].value), "/"]);
+        return;
+      }
+      if (target.classList.contains("target")) { setActive(target.dataset.target); return; }
+      const c = target.dataset.card;
+      if (!c) return;
+      const mine = tokens(fields[active].value).map((t) => (t === "/" ? t : code(t) || t));
+      if (mine.includes(c)) {
+        write(active, mine.filter((x) => x !== c));
+      } else {
+        for (const other of names) {
+          if (other === active) continue;
+          const theirs = tokens(fields[other].value).map((t) => (t === "/" ? t : code(t) || t));
+          if (theirs.includes(c)) write(other, theirs.filter((x) => x !== c));
+        }
+        mine.push(c);
+        write(active, mine);
+      }
+      check();
+    });
+
+    for (const name of names) {
+      fields[name].addEventListener("input", check);
+      fields[name].addEventListener("focus", () => setActive(name));
+    }
+    form.addEventListener("change", check);
+    setActive(active);
+    check();
+  });
+})();

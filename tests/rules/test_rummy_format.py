@@ -1,0 +1,123 @@
+"""The rummy formats on the one match model: stored hands fold into a Board (points per
+player, running totals, games, who deals next and why, the settlement); a hand the rules
+refuse is marked with its field and scores nothing; the table's rules follow the player
+count unless a house rule chose otherwise."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from referee.rules.formats import StoredHand, Table, find_format
+from referee.rules.variants import get_preset
+
+NAMES = ("Ann", "Ben", "Cat", "Dan")
+
+
+def counts(dealer: int, went_out: int | None, points: str, kind: str = "out") -> StoredHand:
+    fmt = find_format("basic_rummy")
+    return StoredHand(
+        fmt.normalise(
+            {
+                "kind": kind,
+                "entry": "counts",
+                "dealer_seat": dealer,
+                "knocker_seat": went_out,
+                "seat_deadwoods": points.split(),
+            }
+        )
+    )
+
+
+def table(preset: str = "basic_rummy", players: int = 4, **rules: object) -> Table:
+    chosen = get_preset(preset)
+    fmt = find_format(preset)
+    ruleset = fmt.table_rules(chosen, chosen.rules.with_overrides(**rules), players, rules)
+    return Table(ruleset, NAMES[:players], stake=Decimal("0.10"))
+
+
+def test_a_match_folds_into_a_board():
+    fmt = find_format("basic_rummy")
+    hands = [
+        counts(0, 1, "20 _ 30 40"),  # Ben 90
+        counts(1, None, "_ _ _ _", kind="stalemate"),
+        counts(1, 0, "_ 60 30 20"),  # Ann 110
+        counts(2, 0, "_ 10 5 5"),  # Ann 20 more: 130
+    ]
+    board = fmt.fold(hands, table())
+    assert [line.points for line in board.lines] == [
+        (0, 90, 0, 0),
+        (0, 0, 0, 0),
+        (110, 0, 0, 0),
+        (20, 0, 0, 0),
+    ]
+    assert [line.summary for line in board.lines] == [
+        "Ben went out +90",
+        "Stalemate: no score",
+        "Ann went out +110",
+        "Ann went out +20",
+    ]
+    assert board.lines[-1].totals == (130, 90, 0, 0)
+    assert not board.standing.over and board.standing.needed == (70, 110, 200, 200)
+    # a stalemate: the same dealer deals again; then the deal passes to the left
+    assert board.lines[2].dealer == 1 and not board.lines[2].overridden
+    assert board.next.dealer == 3
+    assert "passes to the left" in board.next.why.text
+
+
+def test_the_game_ends_on_the_hand_that_reaches_the_target():
+    fmt = find_format("basic_rummy")
+    board = fmt.fold([counts(0, 0, "_ 100 60 50")], table())
+    assert board.standing.over and board.standing.winner == 0
+    assert board.standing.finals == (210, 0, 0, 0)
+    assert len(board.games) == 1
+    assert board.games[0].settlement.nets == (630, -210, -210, -210)
+    assert board.settlement is not None
+
+
+def test_the_winner_deals_as_an_option():
+    fmt = find_format("basic_rummy")
+    board = fmt.fold([counts(0, 2, "5 5 _ 5")], table(next_dealer="winner"))
+    assert board.next.dealer == 2
+    assert "won hand 1" in board.next.why.text
+
+
+def test_a_refused_hand_is_marked_and_scores_nothing():
+    fmt = find_format("basic_rummy")
+    board = fmt.fold([counts(0, 1, "20 7 30 40"), counts(1, 2, "5 5 _ 5")], table())
+    bad, good = board.lines
+    assert bad.error == "Ben went out, so holds no cards (count 0, got 7)"
+    assert bad.error_field == "count_1" and bad.points == (0, 0, 0, 0)
+    assert good.totals == (0, 0, 15, 0)
+
+
+def test_rules_follow_the_player_count_unless_chosen():
+    assert table(players=2).rules.game_target == 100
+    assert table(players=2).rules.hand_size == 10
+    assert table(players=3).rules.game_target == 150
+    assert table(players=2, game_target=60).rules.game_target == 60
+    five = table("rum_500", players=4)
+    assert (five.rules.decks, five.rules.jokers, five.rules.hand_size) == (1, 2, 7)
+    rum = get_preset("rum_500")
+    fmt = find_format("rum_500")
+    big = fmt.table_rules(rum, rum.rules, 6, {})
+    assert (big.decks, big.jokers, big.hand_size) == (2, 4, 7)
+    assert fmt.table_rules(rum, rum.rules, 2, {}).hand_size == 13
+
+
+def test_500_rum_counts_fold_with_negative_hands():
+    fmt = find_format("rum_500")
+    hand = StoredHand(
+        fmt.normalise(
+            {
+                "kind": "out",
+                "entry": "counts",
+                "dealer_seat": 0,
+                "knocker_seat": 1,
+                "seat_melded": [10, 60, 0],
+                "seat_deadwoods": [25, 0, 40],
+            }
+        )
+    )
+    board = fmt.fold([hand], table("rum_500", players=3))
+    assert board.lines[0].points == (-15, 60, -40)
+    assert board.lines[0].summary == "Ben went out: Ann −15, Ben +60, Cat −40"

@@ -1,0 +1,133 @@
+"""Basic Rummy and 500 Rum through the JSON API: creating a match for N players, hands by
+points and by cards (players by name), the ruling's steps, totals, the dealer, a PATCH, the
+settlement, and bad input naming the API's field with nothing stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
+
+
+def make(client: Any, names: list[str], preset: str, **extra: Any) -> tuple[str, str]:
+    response = client.post("/api/v1/matches", json={"players": names, "preset": preset, **extra})
+    assert response.status_code == 201, response.get_json()
+    data = response.get_json()
+    return data["id"], data["edit_token"]
+
+
+def add(client: Any, view_id: str, token: str, **body: Any) -> Any:
+    return client.post(
+        f"/api/v1/matches/{view_id}/hands", json=body, headers={"X-Edit-Token": token}
+    )
+
+
+def read(client: Any, view_id: str) -> Any:
+    return client.get(f"/api/v1/matches/{view_id}").get_json()
+
+
+def test_basic_rummy_by_points_and_by_cards(client):
+    view_id, token = make(client, FOUR[:3], "basic_rummy", stake_per_point="0.10")
+    match = read(client, view_id)
+    assert match["variant"] == "basic_rummy"
+    assert match["rules"]["game_target"] == 150 and match["rules"]["hand_size"] == 7
+    assert match["next"]["dealer"] == "Ann"
+    response = add(
+        client,
+        view_id,
+        token,
+        ending="rummy",
+        went_out="Cat",
+        hands={"Ann": "KS 7D 2C", "Ben": ["4H"]},
+    )
+    assert response.status_code == 201, response.get_json()
+    hand = response.get_json()["hand"]
+    assert hand["went_out"] == "Cat" and hand["ending"] == "rummy"
+    assert hand["hands"] == {"Ann": ["KS", "7D", "2C"], "Ben": ["4H"], "Cat": []}
+    assert hand["points"] == {"Ann": 0, "Ben": 0, "Cat": 46}
+    assert hand["result"]["steps"][-1]["text"] == (
+        "Cat went out; Ann holds K♠ 7♦ 2♣ = 19, Ben holds 4♥ = 4; Cat scores 23, doubled for "
+        "going rummy: 46."
+    )
+    assert hand["result"]["seats"][0]["value"] == 19
+    response = add(client, view_id, token, went_out="Ann", counts={"Ben": 60, "Cat": 50})
+    assert response.status_code == 201, response.get_json()
+    match = read(client, view_id)
+    assert match["totals"] == {"Ann": 110, "Ben": 0, "Cat": 46}
+    assert match["next_dealer"] == "Cat"
+    # a PATCH of the counts re-derives the totals
+    hand_id = response.get_json()["hand"]["id"]
+    patched = client.patch(
+        f"/api/v1/matches/{view_id}/hands/{hand_id}",
+        json={"counts": {"Ben": 70, "Cat": 50}, "version": 1},
+        headers={"X-Edit-Token": token},
+    )
+    assert patched.status_code == 200, patched.get_json()
+    assert read(client, view_id)["totals"] == {"Ann": 120, "Ben": 0, "Cat": 46}
+    response = add(client, view_id, token, went_out="Ben", counts={"Ann": 100, "Cat": 60})
+    assert response.status_code == 201
+    match = read(client, view_id)
+    assert match["game"]["over"] and match["game"]["winner"] == "Ben"
+    assert match["games"][0]["settlement"]["nets"]["Ben"] > 0
+    assert match["settlement"] is not None
+
+
+def test_basic_rummy_bad_input(client):
+    view_id, token = make(client, FOUR, "basic_rummy")
+    cases = [
+        ({"went_out": "Ann", "hands": {"Ann": "KS", "Ben": "4H"}}, "hands", "went out"),
+        ({"went_out": "Ann", "hands": {"Ben": "4H", "Cat": "4H"}}, "hands", "appears twice"),
+        (
+            {"went_out": "Ann", "counts": {"Ann": 3, "Ben": 1, "Cat": 1, "Dan": 1}},
+            "counts",
+            "went out",
+        ),
+        ({"went_out": "Zed", "counts": {}}, "went_out", "not a player"),
+        ({"ending": "gin", "went_out": "Ann"}, "ending", "how the hand ended"),
+        (
+            {"went_out": "Ann", "hands": {"Ben": "4H"}, "melds": {"Cat": ["5S 6S 8S"]}},
+            "melds",
+            "not a run",
+        ),
+        ({"went_out": "Ann", "upcard": "5S"}, "upcard", "not a field"),
+    ]
+    for body, field, reason in cases:
+        response = add(client, view_id, token, **body)
+        assert response.status_code == 400, (body, response.get_json())
+        error = response.get_json()["error"]
+        assert error["field"] == field, (body, error)
+        assert reason in error["reason"], (body, error)
+    assert read(client, view_id)["hands"] == []
+
+
+def test_500_rum_through_the_api(client):
+    view_id, token = make(client, FOUR[:2], "rum_500")
+    match = read(client, view_id)
+    assert match["rules"]["hand_size"] == 13 and match["rules"]["game_target"] == 500
+    response = add(
+        client,
+        view_id,
+        token,
+        went_out="Ann",
+        melds={"Ann": ["AH 2H 3H", "KS KH KD"], "Ben": [["7C", "8C", "9C"]]},
+        hands={"Ben": "AS QD"},
+    )
+    assert response.status_code == 201, response.get_json()
+    hand = response.get_json()["hand"]
+    assert hand["points"] == {"Ann": 36, "Ben": -1}
+    assert hand["melds"]["Ann"] == [["AH", "2H", "3H"], ["KS", "KH", "KD"]]
+    assert hand["result"]["seats"][1] == {
+        "player": "Ben",
+        "melds": [["7C", "8C", "9C"]],
+        "held": ["AS", "QD"],
+        "melded": 24,
+        "left": 25,
+        "net": -1,
+    }
+    response = add(client, view_id, token, ending="stalemate", melded=[480, 10], counts=[0, 20])
+    assert response.status_code == 201, response.get_json()
+    match = read(client, view_id)
+    assert match["game"]["over"] and match["game"]["winner"] == "Ann"
+    assert match["game"]["final"] == {"Ann": 516, "Ben": -11}
+    bad = add(client, view_id, token, went_out="Ben", melds={"Ben": ["7S 7H 7D 7C JK"]})
+    assert bad.status_code == 400 and bad.get_json()["error"]["field"] == "melds"
