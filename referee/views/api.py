@@ -47,6 +47,7 @@ from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import DEFAULT_PRESET, list_presets
 from referee.services import board as board_service
 from referee.services import matches as match_service
+from referee.services.board import HandRecord
 from referee.services.matches import Actor, Conflict
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -213,7 +214,7 @@ def match_json(match: Match, board: Board) -> dict[str, Any]:
 
 def hand_json(board: Board, line: Line) -> dict[str, Any]:
     """One hand as the API reads it: its record, what was entered and what it came to."""
-    hand: Hand = line.row
+    hand: HandRecord = line.row
     return {
         "id": hand.id,
         "number": line.number,
