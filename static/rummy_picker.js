@@ -3,21 +3,9 @@
 // checks of cards held twice and of more cards than were dealt. The server checks it all.
 "use strict";
 (() => {
-  const SUITS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
-  const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K", 10: "10" };
-  for (let n = 2; n <= 9; n++) RANKS[String(n)] = String(n);
-  const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-
-  function code(token) {
-    const text = token.trim().toUpperCase().replace(/\uFE0F/g, "");
-    if (/^JK\d*$/.test(text)) return text;
-    const suit = SUITS[text.slice(-1)];
-    const rank = RANKS[text.slice(0, -1)];
-    return suit && rank ? rank + suit : null;
-  }
-  const label = (c) => (c.startsWith("JK") ? c : c.slice(0, -1) + SYMBOL[c.slice(-1)]);
+  const { code, label, activate } = window.CardCodes;
   // tokens keep "/" (a meld break) as a token of its own
-  const tokens = (text) => text.replace(/\//g, " / ").split(/[\s,;]+/).filter(Boolean);
+  const tokens = (text) => window.CardCodes.tokens(text.replace(/\//g, " / "));
 
   document.addEventListener("DOMContentLoaded", () => {
     const form = document.getElementById("hand-form");
@@ -68,10 +56,7 @@
 
     function setActive(name) {
       active = name;
-      for (const b of picker.querySelectorAll(".target[data-target]")) {
-        b.classList.toggle("active", b.dataset.target === name);
-        b.setAttribute("aria-selected", String(b.dataset.target === name));
-      }
+      activate(picker, name);
     }
 
     picker.addEventListener("click", (event) => {

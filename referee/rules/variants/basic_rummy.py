@@ -256,20 +256,26 @@ def check_held(
                     seat=seat,
                 )
         elif entry is not None:
-            if seat == winner and entry:
-                raise InputError(
-                    f"cards_{seat}",
-                    f"{who} went out, so holds no cards (got {format_cards(entry)})",
-                    api_field="hands",
-                    seat=seat,
-                )
-            if len(entry) > rules.hand_size:
-                raise InputError(
-                    f"cards_{seat}",
-                    f"{who} holds {len(entry)} cards: more than the {rules.hand_size} dealt",
-                    api_field="hands",
-                    seat=seat,
-                )
+            check_left(entry, seat, who, seat == winner, rules)
+
+
+def check_left(held: Sequence[Card], seat: int, who: str, went_out: bool, rules: Ruleset) -> None:
+    """The cards a player was left holding: none for the one who went out, and no more than
+    were dealt. Raises :class:`InputError` on that seat's cards."""
+    if went_out and held:
+        raise InputError(
+            f"cards_{seat}",
+            f"{who} went out, so holds no cards (got {format_cards(held)})",
+            api_field="hands",
+            seat=seat,
+        )
+    if len(held) > rules.hand_size:
+        raise InputError(
+            f"cards_{seat}",
+            f"{who} holds {len(held)} cards: more than the {rules.hand_size} dealt",
+            api_field="hands",
+            seat=seat,
+        )
 
 
 def rule_hand(

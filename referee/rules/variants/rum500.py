@@ -29,7 +29,7 @@ from ..cards import Card, format_cards
 from ..errors import InputError
 from ..results import HandScore, Meld, MeldKind, Step
 from ..ruleset import AceRank, NextDealer, Ruleset, ShutoutRule
-from .basic_rummy import Ending, check_cards, check_melds
+from .basic_rummy import Ending, check_cards, check_left, check_melds
 
 __all__ = [
     "RUM_500",
@@ -216,20 +216,7 @@ def rule_hand(
             continue
         assert not isinstance(second, int)
         held = tuple(second)
-        if seat == winner and held:
-            raise InputError(
-                f"cards_{seat}",
-                f"{who} went out, so holds no cards (got {format_cards(held)})",
-                api_field="hands",
-                seat=seat,
-            )
-        if len(held) > rules.hand_size:
-            raise InputError(
-                f"cards_{seat}",
-                f"{who} holds {len(held)} cards: more than the {rules.hand_size} dealt",
-                api_field="hands",
-                seat=seat,
-            )
+        check_left(held, seat, who, seat == winner, rules)
         melded = sum(meld_points(m, rules) for m in checked[seat])
         left = sum(card_points(c, rules) for c in held)
         seats.append(Rum500Seat(seat, checked[seat], held, melded, left))
