@@ -26,7 +26,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
 
     from flask import Flask
 
-    from . import cli, config, migrate, web
+    from . import cli, config, guard, migrate, web
     from .models import db
 
     app = Flask(
@@ -37,6 +37,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
         instance_path=os.environ.get("REFEREE_INSTANCE_PATH") or None,
     )
     config.load(app, test_config)
+    guard.init_app(app)
     db.init_app(app)
     migrate.init_app(app)
     web.init_app(app)

@@ -282,6 +282,8 @@ def add_hand(view_id: str) -> tuple[Response, int]:
     if expected is not None and not is_whole(expected):
         _fail(400, "expected_number", "must be a whole number")
     key = request.headers.get("Idempotency-Key") or data.get("idempotency_key")
+    if key is not None and not isinstance(key, str):
+        _fail(400, "idempotency_key", "must be a string (at most 64 characters)")
     try:
         hand, created = match_service.add_hand(
             match, fields, _actor(), idempotency_key=key, expected_number=expected

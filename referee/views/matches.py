@@ -22,7 +22,7 @@ from referee.forms import RULE_PREFIX, ActionForm, ScorerForm, new_match_form
 from referee.models import Hand, Match, MatchStatus, db
 from referee.rules.errors import InputError
 from referee.rules.ruleset import FIELD_HELP
-from referee.rules.variants import DEFAULT_PRESET, Preset, get_preset
+from referee.rules.variants import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services.matches import Conflict
@@ -89,7 +89,10 @@ def _preset_data(presets: list[Preset]) -> dict[str, object]:
 def new_match() -> str | Response | tuple[str, int]:
     form = new_match_form()
     if request.method == "GET":
-        preset = get_preset(request.args.get("preset") or DEFAULT_PRESET)
+        try:
+            preset = get_preset(request.args.get("preset") or DEFAULT_PRESET)
+        except UnknownPresetError as e:
+            return render_template("error.html", code=404, message=str(e)), 404
         form.preset.data = preset.name
         form.rules_from.data = preset.name
         form.fill_rules(preset.rules)
