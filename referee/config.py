@@ -30,6 +30,9 @@ class Defaults:
     MAX_CONTENT_LENGTH = 256 * 1024
     REMEMBERED_MATCHES = 25  # edit tokens kept in one browser's session cookie
     JSON_SORT_KEYS = False
+    # Search nodes one ruling (a hand of a match, a checked hand, an analysis) may take before
+    # it is answered 422 "too complex to rule here"; None: no limit.
+    RULING_BUDGET: int | None = 200_000
 
 
 def load(app: Flask, test_config: Mapping[str, object] | None) -> None:

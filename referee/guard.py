@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import secrets
@@ -22,6 +23,8 @@ from typing import Any
 from flask import Flask, Response, g, jsonify, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import InternalServerError
+
+from .rules.budget import TooComplexError, reset_per_ruling, set_per_ruling
 
 MAX_JSON_DEPTH = 32
 DB_INT_MAX = 2**31 - 1  # PostgreSQL's INTEGER; SQLite takes more, the schema does not
@@ -156,3 +159,26 @@ def init_app(app: Flask) -> None:
         return response
 
     app.register_error_handler(InternalServerError, _server_error)
+    app.register_error_handler(TooComplexError, _too_complex)
+
+    @app.before_request
+    def _ruling_budget() -> None:
+        g.ruling_budget = set_per_ruling(app.config.get("RULING_BUDGET"))
+
+    @app.teardown_request
+    def _end_ruling_budget(_: BaseException | None) -> None:
+        token = g.pop("ruling_budget", None)
+        if token is not None:
+            with contextlib.suppress(ValueError):  # a context other than the request's
+                reset_per_ruling(token)
+
+
+def _too_complex(error: TooComplexError) -> tuple[Response | str, int]:
+    """A ruling past its work budget: 422, and nothing stored (the write rolled back)."""
+    from .models import db
+
+    db.session.rollback()
+    field = "hand" if request.endpoint == "check_api.create_analysis" else error.field
+    if request.path.startswith("/api/"):
+        return jsonify({"error": {"field": field, "reason": error.reason}}), 422
+    return render_template("error.html", code=422, message=error.reason.capitalize() + "."), 422

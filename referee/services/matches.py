@@ -30,7 +30,7 @@ from referee.models import (
 )
 from referee.rules.errors import InputError
 from referee.rules.formats import Format, Place, Table, format_for
-from referee.rules.ruleset import RulesetError
+from referee.rules.ruleset import RulesetError, table_problems
 from referee.rules.variants import Preset, UnknownPresetError, get_preset, list_presets
 
 from . import board as board_service
@@ -87,6 +87,8 @@ def create_match(
     except RulesetError as e:
         field, reason = e.problems[0]
         raise InputError(field, reason) from None
+    for field, reason in table_problems(rules):
+        raise InputError(field, reason)
     fmt = format_for(chosen, rules)
     clean = _names(names, chosen, fmt)
     stored_cut = fmt.check_table(chosen, Table(rules, tuple(clean)), cut)

@@ -26,6 +26,7 @@ from referee.inputs import (
 from referee.models import Ruling, RulingKind, db
 from referee.rules import layoffs, melds
 from referee.rules.adjudicate import HandKind, rule_cards
+from referee.rules.budget import budgeted
 from referee.rules.cards import Card
 from referee.rules.errors import InputError
 from referee.rules.formats import Board, Line
@@ -246,6 +247,7 @@ def headline(result: HandResult, names: Sequence[str] = ("Knocker", "Defender"))
     return f"{who} scores {result.points}"
 
 
+@budgeted
 def draw(
     result: HandResult,
     rules: Ruleset,
@@ -356,7 +358,7 @@ def _plain(meld: Meld) -> DrawnMeld:
 def _best(cards: Sequence[Card], rules: Ruleset) -> tuple[tuple[Arrangement, ...], int]:
     """Up to 24 least-deadwood arrangements, and how many there are in all."""
     shown = melds.best_arrangements(cards, rules, limit=25)
-    total = len(shown) if len(shown) < 25 else len(melds.best_arrangements(cards, rules))
+    total = len(shown) if len(shown) < 25 else melds.count_best_arrangements(cards, rules)
     return shown[:24], total
 
 
