@@ -26,7 +26,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
 
     from flask import Flask
 
-    from . import cli, config, guard, migrate, web
+    from . import cli, config, guard, migrate, throttle, web
     from .models import db
 
     app = Flask(
@@ -41,6 +41,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app)
     web.init_app(app)
+    throttle.init_app(app)
     cli.init_app(app)
     if app.config["AUTO_MIGRATE"]:
         migrate.upgrade_on_start(app)

@@ -48,6 +48,7 @@ from referee.rules.variants import DEFAULT_PRESET, list_presets
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services.matches import Actor, Conflict
+from referee.throttle import anonymous_write
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 T = TypeVar("T")
@@ -216,6 +217,7 @@ def hand_json(board: Board, line: Line) -> dict[str, Any]:
 
 
 @bp.post("/matches")
+@anonymous_write
 def create_match() -> tuple[Response, int]:
     data = _body()
     players = data.get("players")

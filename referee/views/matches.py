@@ -28,6 +28,7 @@ from referee.services import matches as match_service
 from referee.services.matches import Conflict
 from referee.threehand_forms import MAX_PLAYERS, option_names
 from referee.threehand_forms import new_match_form as seated_match_form
+from referee.throttle import anonymous_write
 
 from .access import (
     can_edit,
@@ -86,6 +87,7 @@ def _preset_data(presets: list[Preset]) -> dict[str, object]:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@anonymous_write
 def new_match() -> str | Response | tuple[str, int]:
     form = new_match_form()
     if request.method == "GET":
@@ -166,6 +168,7 @@ SEATED_DEFAULT = "cutthroat"
 
 
 @bp.route("/new/three", methods=["GET", "POST"])
+@anonymous_write
 def new_seated_match() -> str | Response | tuple[str, int]:
     """A match of three or more players: Cutthroat, dealer-sits-out, Chouette, Battle Royal."""
     form = seated_match_form()
