@@ -26,7 +26,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
 
     from flask import Flask
 
-    from . import cli, config, guard, migrate, throttle, web
+    from . import cli, config, database, guard, migrate, throttle, web
     from .models import db
 
     app = Flask(
@@ -39,6 +39,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     config.load(app, test_config)
     guard.init_app(app)
     db.init_app(app)
+    database.init_app(app, db)
     migrate.init_app(app)
     web.init_app(app)
     throttle.init_app(app)

@@ -33,6 +33,7 @@ class Defaults:
     # Search nodes one ruling (a hand of a match, a checked hand, an analysis) may take before
     # it is answered 422 "too complex to rule here"; None: no limit.
     RULING_BUDGET: int | None = 200_000
+    SQLITE_BUSY_TIMEOUT = 30  # seconds a SQLite write waits for the write lock of another
     # Anonymous writes (checking or analysing a hand, starting a match) per client address;
     # the counters are kept in RATELIMIT_STORAGE_URI (redis://... for several workers).
     ANONYMOUS_WRITE_LIMIT = "20 per minute; 300 per day"

@@ -1,8 +1,10 @@
 """Creating matches and changing their hands: locks, versions, idempotency, audit, undo.
 
 Every write runs in one transaction that first locks the match row (``SELECT ... FOR UPDATE``
-on PostgreSQL; SQLite serialises writers anyway), so two phones saving at once are ordered
-and the second sees the first's change.
+on PostgreSQL; on SQLite the transaction took the database's write lock when it began, see
+:mod:`referee.database`), so two phones saving at once are ordered and the second sees the
+first's change. The database itself refuses a second hand with the same place in the order
+of play, or a second use of one idempotency key, in a match (unique constraints).
 """
 
 from __future__ import annotations
