@@ -33,6 +33,9 @@ class Defaults:
     # Search nodes one ruling (a hand of a match, a checked hand, an analysis) may take before
     # it is answered 422 "too complex to rule here"; None: no limit.
     RULING_BUDGET: int | None = 200_000
+    PROXY_HOPS = 0  # proxies in front whose X-Forwarded-* headers are trusted (see deploy.py)
+    HTTPS = False  # served over https only: Secure session cookie and HSTS
+    ACCESS_LOG = True  # one JSON line per request, edit tokens left out
     SQLITE_BUSY_TIMEOUT = 30  # seconds a SQLite write waits for the write lock of another
     # Anonymous writes (checking or analysing a hand, starting a match) per client address;
     # the counters are kept in RATELIMIT_STORAGE_URI (redis://... for several workers).
@@ -56,6 +59,7 @@ def load(app: Flask, test_config: Mapping[str, object] | None) -> None:
     instance.mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(instance / "secret_key")
+        app.config["SECRET_KEY_GENERATED"] = True
     if not app.config.get("SQLALCHEMY_DATABASE_URI"):
         url = app.config.get("DATABASE_URL") or f"sqlite:///{instance / 'referee.sqlite'}"
         app.config["SQLALCHEMY_DATABASE_URI"] = database_url(url)
