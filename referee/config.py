@@ -41,7 +41,7 @@ class Defaults:
     # the counters are kept in RATELIMIT_STORAGE_URI (redis://... for several workers).
     ANONYMOUS_WRITE_LIMIT = "20 per minute; 300 per day"
     RATELIMIT_STORAGE_URI = "memory://"
-    RATELIMIT_KEY_PREFIX = "referee"
+    RATE_LIMIT_PREFIX = "referee"  # the counters' keys start with it (one Redis, several apps)
     RATELIMIT_HEADERS_ENABLED = True
 
 

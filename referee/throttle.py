@@ -17,7 +17,14 @@ from flask_limiter.util import get_remote_address
 
 F = TypeVar("F", bound=Callable[..., object])
 
-limiter = Limiter(key_func=get_remote_address)
+
+def client_key() -> str:
+    """Whose budget a request spends: its client address, under ``RATE_LIMIT_PREFIX`` (so
+    several apps can share one Redis database)."""
+    return f"{current_app.config['RATE_LIMIT_PREFIX']}:{get_remote_address()}"
+
+
+limiter = Limiter(key_func=client_key)
 
 
 def _anonymous_limit() -> str:
@@ -41,5 +48,5 @@ def anonymous_write(view: F) -> F:
 
 def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
-    app.config.setdefault("RATELIMIT_KEY_PREFIX", "referee")
+    app.config.setdefault("RATE_LIMIT_PREFIX", "referee")
     limiter.init_app(app)

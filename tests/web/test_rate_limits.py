@@ -30,7 +30,7 @@ def limited(request: pytest.FixtureRequest, app: Any) -> Iterator[Any]:
         RATELIMIT_ENABLED=True,
         ANONYMOUS_WRITE_LIMIT="3 per minute",
         RATELIMIT_STORAGE_URI=REDIS_URL if request.param == "redis" else "memory://",
-        RATELIMIT_KEY_PREFIX="referee-test-" + secrets.token_hex(6),
+        RATE_LIMIT_PREFIX="referee-test-" + secrets.token_hex(6),
     )
     throttle.limiter.init_app(app)
     # no reset afterwards: it would clear every counter in the database, not only this
