@@ -49,6 +49,7 @@ from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services.matches import Actor, Conflict
 from referee.throttle import anonymous_write
+from referee.views.access import claim_url
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 T = TypeVar("T")
@@ -242,7 +243,7 @@ def create_match() -> tuple[Response, int]:
     body = {
         "id": match.view_id,
         "view_url": url_for("matches.scoreboard", view_id=match.view_id, _external=True),
-        "edit_url": url_for("matches.claim", view_id=match.view_id, token=token, _external=True),
+        "edit_url": claim_url(match, token),
         "edit_token": token,
         "match": match_json(match, board_service.build(match)),
     }
