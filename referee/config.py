@@ -26,7 +26,9 @@ class Defaults:
     WTF_CSRF_TIME_LIMIT = None  # a form may stay open on a phone for a whole hand
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_HTTPONLY = True
-    PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 365  # the creator's browser keeps its edit links
+    # A phone keeps its edit links for 90 days after its last visit (each visit renews the
+    # cookie): a league's season between two sittings, not forever on a lost phone.
+    PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 90
     MAX_CONTENT_LENGTH = 256 * 1024
     REMEMBERED_MATCHES = 25  # edit tokens kept in one browser's session cookie
     JSON_SORT_KEYS = False

@@ -64,6 +64,7 @@ def init_app(app: Flask) -> None:
             handler = logging.StreamHandler()
             handler.setFormatter(logging.Formatter("%(message)s"))
             access_log.addHandler(handler)
+            access_log.propagate = False  # one line each, whatever configures the root later
 
     @app.before_request
     def _started() -> None:

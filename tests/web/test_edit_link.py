@@ -86,3 +86,17 @@ def test_replacing_needs_the_link_and_a_form(client: Any, other_client: Any) -> 
     refused = other_client.post(f"/m/{view_id}/link/replace", data={"csrf_token": csrf})
     assert refused.status_code == 403
     assert client.post(f"/m/{view_id}/link/replace").status_code == 400
+
+
+def test_a_phone_keeps_its_edit_links_for_90_days_after_its_last_visit(client: Any) -> None:
+    import datetime as dt
+    from email.utils import parsedate_to_datetime
+
+    page = client.get("/new")
+    assert page.status_code == 200
+    view_id = start_match(client)
+    response = client.get(f"/m/{view_id}")
+    cookie = response.headers["Set-Cookie"]
+    expires = parsedate_to_datetime(re.search(r"Expires=([^;]+)", cookie).group(1))
+    days = (expires - dt.datetime.now(dt.UTC)).days
+    assert 88 <= days <= 90
