@@ -101,3 +101,32 @@ def test_the_check_page_says_too_complex(app: Any, client: Any) -> None:
     response = client.post("/check/analyze", data=data)
     assert response.status_code == 422
     assert "too complex to rule here" in response.get_data(as_text=True)
+
+
+def test_a_stored_hand_past_the_budget_is_shown_not_a_failed_page(app: Any, client: Any) -> None:
+    """A hand stored before the budget (or under a larger one) reads as a hand the referee
+    cannot rule here: the scoreboard and the API still answer."""
+    view_id, token = api_match(client, rules={"jokers": 2, "jokers_wild": True})
+    body = {
+        "kind": "knock",
+        "knocker": "Ann",
+        "knocker_cards": "5S 6S 7S KH KD KC AH AD JK1 3D",
+        "defender_cards": "8S 8H 8D 8C 9S KS 2C 2H QD JK2",
+    }
+    headers = {"X-Edit-Token": token}
+    app.config["RULING_BUDGET"] = None
+    assert (
+        client.post(f"/api/v1/matches/{view_id}/hands", json=body, headers=headers).status_code
+        == 201
+    )
+    from referee.rules import melds
+    from referee.rules.formats import hand_entry
+
+    # a fresh worker: nothing of the search or the ruling is remembered
+    melds._solver.cache_clear()
+    hand_entry._rule_cached.cache_clear()
+    app.config["RULING_BUDGET"] = 5
+    page = client.get(f"/m/{view_id}")
+    assert page.status_code == 200
+    assert "too complex to rule here" in page.get_data(as_text=True)
+    assert client.get(f"/api/v1/matches/{view_id}").status_code == 200
