@@ -26,7 +26,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
 
     from flask import Flask
 
-    from . import cli, config, migrate, web
+    from . import cli, config, database, deploy, guard, migrate, throttle, web
     from .models import db
 
     app = Flask(
@@ -37,9 +37,13 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
         instance_path=os.environ.get("REFEREE_INSTANCE_PATH") or None,
     )
     config.load(app, test_config)
+    guard.init_app(app)
     db.init_app(app)
+    database.init_app(app, db)
     migrate.init_app(app)
     web.init_app(app)
+    throttle.init_app(app)
+    deploy.init_app(app)
     cli.init_app(app)
     if app.config["AUTO_MIGRATE"]:
         migrate.upgrade_on_start(app)

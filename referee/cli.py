@@ -50,7 +50,7 @@ def demo(host: str) -> None:
         )
     with current_app.test_request_context(base_url=host):
         click.echo("view: " + url_for("matches.scoreboard", view_id=match.view_id, _external=True))
-        click.echo(
-            "edit: " + url_for("matches.claim", view_id=match.view_id, token=token, _external=True)
-        )
+        from .views.access import claim_url
+
+        click.echo("edit: " + claim_url(match, token))
     db.session.remove()

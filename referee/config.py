@@ -26,11 +26,26 @@ class Defaults:
     WTF_CSRF_TIME_LIMIT = None  # a form may stay open on a phone for a whole hand
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_HTTPONLY = True
-    PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 365  # the creator's browser keeps its edit links
+    # A phone keeps its edit links for 90 days after its last visit (each visit renews the
+    # cookie): a league's season between two sittings, not forever on a lost phone.
+    PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 90
     MAX_CONTENT_LENGTH = 256 * 1024
     REMEMBERED_MATCHES = 25  # edit tokens kept in one browser's session cookie
     JSON_SORT_KEYS = False
     FOLD_CACHE_SIZE = 256  # folded matches kept per process, by (match, revision); 0: none
+    # Search nodes one ruling (a hand of a match, a checked hand, an analysis) may take before
+    # it is answered 422 "too complex to rule here"; None: no limit.
+    RULING_BUDGET: int | None = 200_000
+    PROXY_HOPS = 0  # proxies in front whose X-Forwarded-* headers are trusted (see deploy.py)
+    HTTPS = False  # served over https only: Secure session cookie and HSTS
+    ACCESS_LOG = True  # one JSON line per request, edit tokens left out
+    SQLITE_BUSY_TIMEOUT = 30  # seconds a SQLite write waits for the write lock of another
+    # Anonymous writes (checking or analysing a hand, starting a match) per client address;
+    # the counters are kept in RATELIMIT_STORAGE_URI (redis://... for several workers).
+    ANONYMOUS_WRITE_LIMIT = "20 per minute; 300 per day"
+    RATELIMIT_STORAGE_URI = "memory://"
+    RATE_LIMIT_PREFIX = "referee"  # the counters' keys start with it (one Redis, several apps)
+    RATELIMIT_HEADERS_ENABLED = True
 
 
 def load(app: Flask, test_config: Mapping[str, object] | None) -> None:
@@ -47,6 +62,7 @@ def load(app: Flask, test_config: Mapping[str, object] | None) -> None:
     instance.mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(instance / "secret_key")
+        app.config["SECRET_KEY_GENERATED"] = True
     if not app.config.get("SQLALCHEMY_DATABASE_URI"):
         url = app.config.get("DATABASE_URL") or f"sqlite:///{instance / 'referee.sqlite'}"
         app.config["SQLALCHEMY_DATABASE_URI"] = database_url(url)

@@ -86,6 +86,16 @@ class ActionForm(FlaskForm):
     revision = HiddenField()
 
 
+class ClaimForm(FlaskForm):
+    """The edit link (or its token) a scorer opened or pasted."""
+
+    token = StringField(
+        "The edit link",
+        validators=[InputRequired(), Length(max=400)],
+        description="paste the whole link a scorer sent you",
+    )
+
+
 class ScorerForm(FlaskForm):
     """The name this browser's changes carry in a match's change log."""
 

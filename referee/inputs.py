@@ -19,6 +19,7 @@ from typing import Any, TypedDict
 
 from .rules import melds
 from .rules.adjudicate import HandKind, rule_cards
+from .rules.budget import budgeted
 from .rules.cards import Card, CardError, parse_cards
 from .rules.errors import InputError
 from .rules.formats import NextHand, Place, Table, format_for
@@ -126,6 +127,7 @@ class RuleInputs:
     spread: tuple[tuple[Card, ...], ...] | None = None
     house_rules: HouseRules = field(default_factory=dict)
 
+    @budgeted
     def rule(self) -> HandResult:
         """The engine's ruling, or :class:`InputError` naming the field it cannot rule on."""
         try:
@@ -291,6 +293,7 @@ class Analysis:
         return self.conditions.knock_limit if self.conditions else None
 
 
+@budgeted
 def analyze_hand(hand: tuple[Card, ...], rules: Ruleset, upcard: Card | None = None) -> Analysis:
     """Best arrangement(s), deadwood, and whether the hand may knock under ``rules``."""
     try:
@@ -303,7 +306,7 @@ def analyze_hand(hand: tuple[Card, ...], rules: Ruleset, upcard: Card | None = N
     count = (
         len(every)
         if len(every) <= ARRANGEMENTS_SHOWN
-        else len(melds.best_arrangements(hand, rules))
+        else melds.count_best_arrangements(hand, rules)
     )
     best = every[0]
     may_knock = _may_knock(best.deadwood, conditions, rules)
@@ -313,8 +316,13 @@ def analyze_hand(hand: tuple[Card, ...], rules: Ruleset, upcard: Card | None = N
     after_may_knock = None
     if len(hand) == rules.hand_size + 1:
         options = melds.knock_options(hand, rules)
-        after_all = options.arrangements_after(options.discards[0])
-        after, after_count = after_all[:ARRANGEMENTS_SHOWN], len(after_all)
+        after = options.arrangements_after(options.discards[0], ARRANGEMENTS_SHOWN + 1)
+        after_count = (
+            len(after)
+            if len(after) <= ARRANGEMENTS_SHOWN
+            else options.count_after(options.discards[0])
+        )
+        after = after[:ARRANGEMENTS_SHOWN]
         after_may_knock = _may_knock(options.deadwood, conditions, rules)
     return Analysis(
         hand=hand,

@@ -62,7 +62,7 @@ def init_app(app: Flask) -> None:
         )
         return response
 
-    for code in (400, 403, 404, 405, 409, 413):
+    for code in (400, 403, 404, 405, 409, 413, 429):
         app.register_error_handler(code, _error_page)
     app.register_error_handler(CSRFError, _csrf_error)
 
@@ -74,6 +74,7 @@ _ERROR_TEXT = {
     405: "That is not something this page does.",
     409: "Someone else changed this first; nothing was changed.",
     413: "That request is too large.",
+    429: "Too many requests from here: wait a little and try again; nothing was changed.",
 }
 
 
@@ -83,7 +84,7 @@ def _error_page(error: HTTPException) -> tuple[str | Response, int]:
         from .views.api import error_json
 
         return error_json(code, None, _ERROR_TEXT.get(code, "error"))
-    message = error.description if code not in (403, 404) else None
+    message = error.description if code not in (403, 404, 429) else None
     return render_template(
         "error.html", code=code, message=message or _ERROR_TEXT.get(code, "Something went wrong.")
     ), code

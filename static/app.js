@@ -11,6 +11,15 @@ document.addEventListener("DOMContentLoaded", () => {
       });
     }
   }
+  // The edit link carries its token after "#", which never reaches the server: post it,
+  // and first take it out of the address bar and the history.
+  const claim = document.querySelector("form[data-claim]");
+  if (claim && window.location.hash.length > 1) {
+    const token = decodeURIComponent(window.location.hash.slice(1));
+    window.history.replaceState(null, "", window.location.pathname);
+    claim.querySelector("input[name=token]").value = token;
+    claim.submit();
+  }
   // Forms that change history ask first (delete a hand).
   for (const form of document.querySelectorAll("form[data-confirm]")) {
     form.addEventListener("submit", (event) => {

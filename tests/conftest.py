@@ -53,7 +53,10 @@ def app(database: dict[str, Any], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
     from referee.models import db
 
     monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
-    app = create_app({"TESTING": True, "SERVER_NAME": "referee.test", **database})
+    # Rate limits are tested on their own (tests/web/test_rate_limits.py): here a test may send
+    # hundreds of checks from one address.
+    config = {"TESTING": True, "SERVER_NAME": "referee.test", "RATELIMIT_ENABLED": False}
+    app = create_app({**config, **database})
     yield app
     with app.app_context():
         db.session.remove()

@@ -35,6 +35,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from .budget import charge
 from .cards import Card
 from .melds import (
     JOKER,
@@ -165,6 +166,7 @@ def _packs(meld: Meld, solver: _Solver, ctx: _Ctx, chain: bool) -> list[_Pack]:
     found: dict[int, _Pack] = {}
 
     def add(cards: tuple[Card, ...], extended: Meld) -> None:
+        charge()
         code = solver.encode(cards)
         pack = _Pack(code, cards, extended)
         old = found.get(code)
@@ -226,6 +228,7 @@ def defender_best(
     best_choice: tuple[_Pack, ...] = ()
 
     def combos(i: int, code: int, chosen: tuple[_Pack, ...]) -> Iterator[tuple[_Pack, ...]]:
+        charge()
         if i == len(packs):
             yield chosen
             return

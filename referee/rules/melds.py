@@ -39,6 +39,7 @@ from functools import lru_cache
 from itertools import combinations, pairwise
 from types import ModuleType
 
+from .budget import charge
 from .cards import SUITS, Card, Rank, Suit, sort_cards
 from .results import Arrangement, Meld, MeldKind
 from .ruleset import DEFAULT_RULES, AceRank, Ruleset
@@ -177,6 +178,7 @@ class _Collector:
         self.best: dict[tuple[str, tuple[int, ...]], tuple[tuple[int, int], Meld]] = {}
 
     def add(self, meld: Meld, score: tuple[int, int]) -> None:
+        charge()
         key = meld_identity(meld)
         held = self.best.get(key)
         if held is None or score > held[0]:
@@ -615,6 +617,7 @@ class _Solver:
             if r is not None:
                 return r
             t = ((s & -s).bit_length() - 1) // w
+            charge(1 + len(option_codes[t]))
             best = values[t] + solve(s - unit[t])
             if best:
                 for code in option_codes[t]:
@@ -664,6 +667,7 @@ class _Solver:
         dead: list[int] = []
 
         def rec(s: int, min_opt: int) -> Iterator[tuple[list[int], list[int]]]:
+            charge()
             if s == 0:
                 yield list(melds), list(dead)
                 return
@@ -686,10 +690,33 @@ class _Solver:
             if limit is not None and produced >= limit:
                 return
 
+    def count_arrangements(self, state: int) -> int:
+        """How many arrangements :meth:`arrangements` yields for ``state``, counted without
+        walking them (memoised on the state and the lowest option still allowed)."""
+        memo: dict[tuple[int, int], int] = {}
+
+        def count(s: int, min_opt: int) -> int:
+            if s == 0:
+                return 1
+            hit = memo.get((s, min_opt))
+            if hit is not None:
+                return hit
+            charge()
+            t, choices = self.optimal_choices(s)
+            total = 0
+            for i, _, nxt in choices:
+                if i >= min_opt:
+                    total += count(nxt, i if self.count(nxt, t) else 0)
+            memo[(s, min_opt)] = total
+            return total
+
+        return count(state, 0)
+
     def arrangement(
         self, meld_ids: Sequence[int], dead: Sequence[int], jokers: Sequence[Card]
     ) -> Arrangement:
         """An Arrangement with real cards: the hand's jokers go to melds first, then deadwood."""
+        charge(1 + len(meld_ids))
         if not self.has_jokers:
             melds = tuple(self.melds[m] for m in meld_ids)
             dead_cards = sort_cards(self.types[t] for t in dead)
@@ -766,6 +793,17 @@ def best_arrangements(
     )
 
 
+def count_best_arrangements(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> int:
+    """``len(best_arrangements(cards, rules))``, counted without building them.
+
+    >>> from .cards import parse_cards
+    >>> count_best_arrangements(parse_cards("JS QS KS KH KD"))
+    2
+    """
+    solver = _solver_for(cards, rules)
+    return solver.count_arrangements(solver.full)
+
+
 def best_arrangement(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> Arrangement:
     """The first of :func:`best_arrangements`."""
     return best_arrangements(cards, rules, limit=1)[0]
@@ -806,6 +844,10 @@ class KnockOptions:
     ) -> tuple[Arrangement, ...]:
         """Every best arrangement of the cards left after discarding ``discard``."""
         return best_arrangements(_without(self.cards, [discard]), self.rules, limit)
+
+    def count_after(self, discard: Card) -> int:
+        """How many best arrangements the cards left after discarding ``discard`` have."""
+        return count_best_arrangements(_without(self.cards, [discard]), self.rules)
 
     def can_knock(self, limit: int | None = None) -> bool:
         """Whether the best discard leaves a legal knock (``limit``: this hand's knock limit)."""

@@ -413,3 +413,34 @@ def parse_override(text: str) -> tuple[str, Any]:
 
 
 DEFAULT_RULES = Ruleset()
+
+
+# What real tables play: the engine takes more (a pack of four decks and eight jokers), but a
+# server that rules for anyone asks no more than this of one request.
+TABLE_LIMITS: dict[str, int] = {
+    "decks": 2,
+    "jokers": 4,
+    "hand_size": 13,
+    "max_set": 8,
+}
+MAX_WILD_RANKS = 1
+
+
+def table_problems(rules: Ruleset) -> list[tuple[str, str]]:
+    """Where ``rules`` ask for more than a real table plays, as (rule, reason) pairs.
+
+    >>> table_problems(Ruleset(decks=2, jokers=4))
+    []
+    >>> table_problems(Ruleset(jokers=8, jokers_wild=True, wild_ranks=(2, 3)))[0]
+    ('jokers', 'at most 4 at a real table (got 8)')
+    """
+    problems = []
+    for name, most in TABLE_LIMITS.items():
+        value = getattr(rules, name)
+        if value > most:
+            problems.append((name, f"at most {most} at a real table (got {value})"))
+    if len(rules.wild_ranks) > MAX_WILD_RANKS:
+        problems.append(
+            ("wild_ranks", f"at most {MAX_WILD_RANKS} wild rank at a real table (deuces, say)")
+        )
+    return problems

@@ -1,8 +1,10 @@
 """Creating matches and changing their hands: locks, versions, idempotency, audit, undo.
 
 Every write runs in one transaction that first locks the match row (``SELECT ... FOR UPDATE``
-on PostgreSQL; SQLite serialises writers anyway), so two phones saving at once are ordered
-and the second sees the first's change.
+on PostgreSQL; on SQLite the transaction took the database's write lock when it began, see
+:mod:`referee.database`), so two phones saving at once are ordered and the second sees the
+first's change. The database itself refuses a second hand with the same place in the order
+of play, or a second use of one idempotency key, in a match (unique constraints).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from referee.models import (
 )
 from referee.rules.errors import InputError
 from referee.rules.formats import Format, Place, Table, format_for
-from referee.rules.ruleset import RulesetError
+from referee.rules.ruleset import RulesetError, table_problems
 from referee.rules.variants import Preset, UnknownPresetError, get_preset, list_presets
 
 from . import board as board_service
@@ -87,6 +89,8 @@ def create_match(
     except RulesetError as e:
         field, reason = e.problems[0]
         raise InputError(field, reason) from None
+    for field, reason in table_problems(rules):
+        raise InputError(field, reason)
     fmt = format_for(chosen, rules)
     clean = _names(names, chosen, fmt)
     try:

@@ -9,7 +9,9 @@ the same view. Nothing is scored here: every number comes from :mod:`referee.rul
 
 from __future__ import annotations
 
+import base64
 import dataclasses
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Sequence
@@ -26,6 +28,7 @@ from referee.inputs import (
 from referee.models import Ruling, RulingKind, db
 from referee.rules import layoffs, melds
 from referee.rules.adjudicate import HandKind, rule_cards
+from referee.rules.budget import budgeted
 from referee.rules.cards import Card
 from referee.rules.errors import InputError
 from referee.rules.formats import Board, Line
@@ -70,25 +73,55 @@ OUTCOME_LABELS = {
 # -- storing and loading ---------------------------------------------------------------------
 
 
-def store(inputs: RuleInputs | AnalyzeInputs) -> Ruling:
-    """Keep the inputs and the frozen rules behind a new short id (a fresh id per call)."""
+SHORT_ID = 10  # characters of a content address (60 bits); longer only on a collision
+
+
+def content_id(kind: str, inputs_json: str, rules_json: str, preset: str, size: int) -> str:
+    """The short id of a checked hand: a hash of everything it is ruled from.
+
+    >>> content_id("analysis", '{"hand": "AS"}', "{}", "american", 10)
+    'HQnabd1yP-'
+    """
+    payload = json.dumps([kind, inputs_json, rules_json, preset]).encode()
+    digest = base64.urlsafe_b64encode(hashlib.sha256(payload).digest()).decode()
+    return digest[:size]
+
+
+def store(inputs: RuleInputs | AnalyzeInputs) -> tuple[Ruling, bool]:
+    """Keep the inputs and the frozen rules behind their content address; returns (ruling,
+    created). The same inputs under the same frozen rules share one row and one short id
+    (ids stored before were random and keep working)."""
     kind = RulingKind.RULING if isinstance(inputs, RuleInputs) else RulingKind.ANALYSIS
-    for _ in range(5):
-        ruling = Ruling(
-            short_id=Ruling.new_short_id(),
-            kind=kind,
-            inputs_json=json.dumps(inputs.to_dict(), sort_keys=True),
-            rules_json=inputs.rules.to_json(),
-            preset=inputs.preset,
-        )
-        db.session.add(ruling)
-        try:
-            db.session.commit()
-        except IntegrityError:  # the random id was taken: draw another
-            db.session.rollback()
-            continue
-        return ruling
-    raise RuntimeError("could not find a free short id")  # pragma: no cover - 2^-56 odds
+    inputs_json = json.dumps(inputs.to_dict(), sort_keys=True)
+    rules_json = inputs.rules.to_json()
+    for size in range(SHORT_ID, 17):
+        short_id = content_id(kind, inputs_json, rules_json, inputs.preset, size)
+        for _ in range(2):
+            held = Ruling.by_short_id(short_id)
+            if held is not None:
+                break
+            ruling = Ruling(
+                short_id=short_id,
+                kind=kind,
+                inputs_json=inputs_json,
+                rules_json=rules_json,
+                preset=inputs.preset,
+            )
+            db.session.add(ruling)
+            try:
+                db.session.commit()
+            except IntegrityError:  # stored by another request this instant: read it
+                db.session.rollback()
+                continue
+            return ruling, True
+        if held is not None and (held.kind, held.inputs_json, held.rules_json, held.preset) == (
+            kind,
+            inputs_json,
+            rules_json,
+            inputs.preset,
+        ):
+            return held, False
+    raise RuntimeError("no free short id")  # pragma: no cover - a 96-bit collision
 
 
 def load(short_id: str) -> Ruling | None:
@@ -246,6 +279,7 @@ def headline(result: HandResult, names: Sequence[str] = ("Knocker", "Defender"))
     return f"{who} scores {result.points}"
 
 
+@budgeted
 def draw(
     result: HandResult,
     rules: Ruleset,
@@ -356,7 +390,7 @@ def _plain(meld: Meld) -> DrawnMeld:
 def _best(cards: Sequence[Card], rules: Ruleset) -> tuple[tuple[Arrangement, ...], int]:
     """Up to 24 least-deadwood arrangements, and how many there are in all."""
     shown = melds.best_arrangements(cards, rules, limit=25)
-    total = len(shown) if len(shown) < 25 else len(melds.best_arrangements(cards, rules))
+    total = len(shown) if len(shown) < 25 else melds.count_best_arrangements(cards, rules)
     return shown[:24], total
 
 

@@ -3,7 +3,7 @@ sent as ``X-Edit-Token`` to the API). Reading needs only the view link."""
 
 from __future__ import annotations
 
-from flask import abort, current_app, request, session
+from flask import abort, current_app, request, session, url_for
 
 from referee.models import Match, db
 from referee.services.matches import Actor
@@ -42,6 +42,36 @@ def remember(match: Match, token: str) -> None:
         tokens.pop(next(iter(tokens)))
     session["edit"] = tokens
     session.permanent = True
+
+
+def forget(match: Match) -> None:
+    """Sign this browser out of the match: it keeps no edit token for it."""
+    tokens = dict(session.get("edit") or {})
+    if tokens.pop(match.view_id, None) is not None:
+        session["edit"] = tokens
+
+
+def claim_url(match: Match, token: str) -> str:
+    """The secret edit link: the token rides in the URL's fragment, which browsers never
+    send to the server (so no server or proxy log and no Referer holds it); the page reads it
+    and posts it. ``/m/<id>/edit/<token>`` links made before keep working."""
+    return url_for("matches.claim_page", view_id=match.view_id, _external=True) + "#" + token
+
+
+def token_from(text: str) -> str:
+    """The token in what a scorer pasted: the whole link (either form) or the token alone.
+
+    >>> token_from("https://x/m/abc/edit#T0k")
+    'T0k'
+    >>> token_from(" https://x/m/abc/edit/T0k ")
+    'T0k'
+    >>> token_from("T0k")
+    'T0k'
+    """
+    text = text.strip()
+    if "#" in text:
+        return text.rsplit("#", 1)[1]
+    return text.rstrip("/").rsplit("/", 1)[-1]
 
 
 def editable_ids() -> set[str]:

@@ -49,6 +49,8 @@ from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services.board import HandRecord
 from referee.services.matches import Actor, Conflict
+from referee.throttle import anonymous_write
+from referee.views.access import claim_url
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 T = TypeVar("T")
@@ -230,6 +232,7 @@ def hand_json(board: Board, line: Line) -> dict[str, Any]:
 
 
 @bp.post("/matches")
+@anonymous_write
 def create_match() -> tuple[Response, int]:
     data = _body()
     players = data.get("players")
@@ -258,7 +261,7 @@ def create_match() -> tuple[Response, int]:
     body = {
         "id": match.view_id,
         "view_url": url_for("matches.scoreboard", view_id=match.view_id, _external=True),
-        "edit_url": url_for("matches.claim", view_id=match.view_id, token=token, _external=True),
+        "edit_url": claim_url(match, token),
         "edit_token": token,
         "match": match_json(match, board_service.build(match)),
     }
@@ -300,6 +303,8 @@ def add_hand(view_id: str) -> tuple[Response, int]:
     if expected is not None and not is_whole(expected):
         _fail(400, "expected_number", "must be a whole number")
     key = request.headers.get("Idempotency-Key") or data.get("idempotency_key")
+    if key is not None and not isinstance(key, str):
+        _fail(400, "idempotency_key", "must be a string (at most 64 characters)")
     try:
         hand, created = match_service.add_hand(
             match, fields, _actor(), idempotency_key=key, expected_number=expected

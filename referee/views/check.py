@@ -25,12 +25,15 @@ from referee.inputs import (
     parse_rule_request,
 )
 from referee.models import Ruling, RulingKind, db
+from referee.rules.budget import TooComplexError
 from referee.rules.cards import ALL_NATURALS
 from referee.rules.errors import InputError
 from referee.rules.report import hand_result_to_dict
 from referee.rules.results import HandResult
+from referee.rules.ruleset import table_problems
 from referee.rules.variants import DEFAULT_PRESET, get_preset, list_presets
 from referee.services import rulings as ruling_service
+from referee.throttle import anonymous_write
 
 bp = Blueprint("check", __name__)
 api_bp = Blueprint("check_api", __name__, url_prefix="/api/v1")
@@ -43,11 +46,13 @@ _FORM_FIELD = {"knocker": "knocker_cards", "defender": "defender_cards"}
 
 
 @bp.route("/check", methods=["GET", "POST"])
+@anonymous_write
 def ruling_form() -> str | BaseResponse | tuple[str, int]:
     return _check("ruling")
 
 
 @bp.route("/check/analyze", methods=["GET", "POST"])
+@anonymous_write
 def analysis_form() -> str | BaseResponse | tuple[str, int]:
     return _check("analysis")
 
@@ -65,14 +70,21 @@ def _check(kind: str) -> str | BaseResponse | tuple[str, int]:
     except InputError as e:
         _attach(form, e)
         return _render(form, kind, 400)
-    ruling = ruling_service.store(inputs)
+    except TooComplexError as e:
+        form.form_errors.append(e.reason)
+        return _render(form, kind, 422)
+    ruling, _ = ruling_service.store(inputs)
     return redirect(url_for("check.permalink", short_id=ruling.short_id), 303)
 
 
 def _parse(kind: str, data: Mapping[str, object]) -> RuleInputs | AnalyzeInputs:
-    if kind == RulingKind.ANALYSIS:
-        return parse_analyze_request(data)
-    return parse_rule_request(data)
+    """A new check's inputs, within what a real table plays (:func:`table_problems`)."""
+    inputs: RuleInputs | AnalyzeInputs = (
+        parse_analyze_request(data) if kind == RulingKind.ANALYSIS else parse_rule_request(data)
+    )
+    for rule, reason in table_problems(inputs.rules):
+        raise InputError("rules", f"{rule}: {reason}", rule=rule)
+    return inputs
 
 
 @overload
@@ -225,25 +237,31 @@ def _known(data: Mapping[str, object], keys: set[str]) -> None:
 
 
 @api_bp.post("/rulings")
+@anonymous_write
 def create_ruling() -> tuple[Response, int]:
     """``referee rule``'s inputs → its ruling JSON, plus ``id`` and ``url`` of the link."""
     data = _body()
     _known(data, _RULING_KEYS)
-    inputs = parse_rule_request(data)
+    inputs = _parse(RulingKind.RULING, data)
+    assert isinstance(inputs, RuleInputs)
     result = inputs.rule()
-    ruling = ruling_service.store(inputs)
-    return jsonify(_ruling_json(ruling, inputs, hand_result_to_dict(result))), 201
+    ruling, created = ruling_service.store(inputs)
+    body = _ruling_json(ruling, inputs, hand_result_to_dict(result))
+    return jsonify(body), 201 if created else 200
 
 
 @api_bp.post("/analyze")
+@anonymous_write
 def create_analysis() -> tuple[Response, int]:
     """``referee analyze``'s inputs → the analysis JSON, plus ``id`` and ``url``."""
     data = _body()
     _known(data, _ANALYSIS_KEYS)
-    inputs = parse_analyze_request(data)
+    inputs = _parse(RulingKind.ANALYSIS, data)
+    assert isinstance(inputs, AnalyzeInputs)
     analysis = inputs.analyze()
-    ruling = ruling_service.store(inputs)
-    return jsonify(_ruling_json(ruling, inputs, analysis_to_dict(analysis))), 201
+    ruling, created = ruling_service.store(inputs)
+    body = _ruling_json(ruling, inputs, analysis_to_dict(analysis))
+    return jsonify(body), 201 if created else 200
 
 
 @api_bp.get("/rulings/<short_id>")

@@ -18,24 +18,28 @@ from flask import (
 from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
-from referee.forms import RULE_PREFIX, ActionForm, ScorerForm, new_match_form
+from referee.forms import RULE_PREFIX, ActionForm, ClaimForm, ScorerForm, new_match_form
 from referee.models import Hand, Match, MatchStatus, db
 from referee.rules.errors import InputError
 from referee.rules.ruleset import FIELD_HELP
-from referee.rules.variants import DEFAULT_PRESET, Preset, get_preset
+from referee.rules.variants import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services.matches import Conflict
 from referee.threehand_forms import MAX_PLAYERS, option_names
 from referee.threehand_forms import new_match_form as seated_match_form
+from referee.throttle import anonymous_write
 
 from .access import (
     can_edit,
+    claim_url,
     editable_ids,
+    forget,
     load_match,
     remember,
     remember_scorer,
     require_edit,
+    token_from,
     web_actor,
 )
 from .flow import attach_error, parse_int, reload_preset
@@ -86,10 +90,14 @@ def _preset_data(presets: list[Preset]) -> dict[str, object]:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@anonymous_write
 def new_match() -> str | Response | tuple[str, int]:
     form = new_match_form()
     if request.method == "GET":
-        preset = get_preset(request.args.get("preset") or DEFAULT_PRESET)
+        try:
+            preset = get_preset(request.args.get("preset") or DEFAULT_PRESET)
+        except UnknownPresetError as e:
+            return render_template("error.html", code=404, message=str(e)), 404
         form.preset.data = preset.name
         form.rules_from.data = preset.name
         form.fill_rules(preset.rules)
@@ -142,9 +150,6 @@ def scoreboard(view_id: str) -> str:
         action=ActionForm(revision=match.revision),
         audit=match_service.audit_trail(match),
         undoable=match_service.last_undoable(match) if editor else None,
-        edit_link=url_for("matches.claim", view_id=view_id, token="TOKEN", _external=True)
-        if editor
-        else None,
         view_link=url_for("matches.scoreboard", view_id=view_id, _external=True),
         preset=_preset_or_none(match.preset),
     )
@@ -163,6 +168,7 @@ SEATED_DEFAULT = "cutthroat"
 
 
 @bp.route("/new/three", methods=["GET", "POST"])
+@anonymous_write
 def new_seated_match() -> str | Response | tuple[str, int]:
     """A match of three or more players: Cutthroat, dealer-sits-out, Chouette, Battle Royal."""
     form = seated_match_form()
@@ -243,6 +249,55 @@ def claim(view_id: str, token: str) -> Response:
     return redirect(url_for("matches.scoreboard", view_id=view_id))
 
 
+@bp.route("/m/<view_id>/edit", methods=["GET", "POST"])
+def claim_page(view_id: str) -> str | Response | tuple[str, int]:
+    """The edit link ``/m/<id>/edit#<token>``: the page posts the token from the fragment
+    (the script does it at once; without it, the scorer pastes the link)."""
+    match = load_match(view_id)
+    form = ClaimForm()
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            return render_template("claim.html", match=match, form=form), 400
+        token = token_from(form.token.data or "")
+        if not match.check_edit_token(token):
+            form.token.errors = ["That is not this match's edit link (or it was replaced)."]
+            return render_template("claim.html", match=match, form=form), 403
+        remember(match, token)
+        flash("This browser can now enter and change hands for this match.", "ok")
+        return redirect(url_for("matches.scoreboard", view_id=view_id))
+    return render_template("claim.html", match=match, form=form)
+
+
+@bp.post("/m/<view_id>/forget")
+def sign_out(view_id: str) -> Response:
+    """Sign this phone out of the match: it keeps no edit link for it."""
+    match = load_match(view_id)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    forget(match)
+    flash("This phone is signed out of the match: it can watch, not enter hands.", "ok")
+    return redirect(url_for("matches.scoreboard", view_id=view_id))
+
+
+@bp.post("/m/<view_id>/link/replace")
+def replace_link(view_id: str) -> Response:
+    """A new edit link; the old one stops working on every phone that holds it."""
+    match = load_match(view_id)
+    require_edit(match)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    token = Match.new_token()
+    match.set_edit_token(token)
+    db.session.commit()
+    remember(match, token)
+    flash(
+        "The edit link was replaced: the old one no longer works anywhere. Give the new one "
+        "to the scorers who should keep entering hands.",
+        "ok",
+    )
+    return redirect(url_for("matches.edit_link", view_id=view_id))
+
+
 @bp.route("/m/<view_id>/link", methods=["GET", "POST"])
 def edit_link(view_id: str) -> str | Response:
     """The edit link itself, shown only to a browser that already holds it; and the name this
@@ -256,8 +311,8 @@ def edit_link(view_id: str) -> str | Response:
         remember_scorer(form.scorer.data or "")
         flash("Saved: your changes carry that name in the change log.", "ok")
         return redirect(url_for("matches.scoreboard", view_id=view_id))
-    link = url_for("matches.claim", view_id=view_id, token=session_token(match), _external=True)
-    return render_template("edit_link.html", match=match, link=link, form=form)
+    link = claim_url(match, session_token(match) or "")
+    return render_template("edit_link.html", match=match, link=link, form=form, action=ActionForm())
 
 
 @bp.post("/m/<view_id>/undo")

@@ -39,7 +39,13 @@ def live_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str
     from referee.models import db
 
     monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'live.sqlite'}"})
+    # a browser test may send more checks than the anonymous-write limit allows a minute
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'live.sqlite'}",
+            "RATELIMIT_ENABLED": False,
+        }
+    )
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -88,6 +88,19 @@ def start_match(
     return response.headers["Location"].rstrip("/").split("/")[-1]
 
 
+def open_edit_link(client: Any, link: str) -> Any:
+    """Open a match's edit link on a phone as its page does: the token after "#" never reaches
+    the server, so the page posts it (links with the token in the path are simply opened)."""
+    if "#" not in link:
+        return client.get(link)
+    page, token = link.split("#", 1)
+    form = client.get(page)
+    assert form.status_code == 200, form.status_code
+    return client.post(
+        page, data={"csrf_token": csrf_from(form.get_data(as_text=True)), "token": token}
+    )
+
+
 def api_match(
     client: Any, names: tuple[str, ...] = ("Ann", "Ben"), preset: str = "american", **extra: Any
 ) -> tuple[str, str]:

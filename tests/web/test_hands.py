@@ -8,7 +8,14 @@ import re
 import pytest
 
 from referee.models import AuditEntry, Hand, Match, db
-from tests.web.helpers import add_quick, csrf_from, form_values, hand_form, start_match
+from tests.web.helpers import (
+    add_quick,
+    csrf_from,
+    form_values,
+    hand_form,
+    open_edit_link,
+    start_match,
+)
 
 R7_KNOCKER = "5S 6S 7S KH KD KC AH AD AC 3D"
 R7_DEFENDER = "8S 8H 8D 8C 9S KS 2C 2H QD JC"
@@ -258,7 +265,7 @@ def test_two_phones_adding_the_same_hand_get_a_conflict(client, other_client, ap
     link = re.search(
         r'value="([^"]+)" aria-label="edit link"', client.get(f"/m/{view_id}/link").get_data(True)
     ).group(1)
-    other_client.get(link)
+    open_edit_link(other_client, link)
     mine = hand_form(client, f"/m/{view_id}/hands/new")
     theirs = hand_form(other_client, f"/m/{view_id}/hands/new")
     for form in (mine, theirs):

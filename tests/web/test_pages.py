@@ -129,10 +129,13 @@ def test_edit_link_page_shows_the_link_to_its_holder(client, other_client):
     view_id = start_match(client)
     page = text(client.get(f"/m/{view_id}/link"))
     link = re.search(r'value="([^"]+)" aria-label="edit link"', page).group(1)
-    assert f"/m/{view_id}/edit/" in link
+    assert f"/m/{view_id}/edit#" in link
     assert other_client.get(f"/m/{view_id}/link").status_code == 403
-    # opening the link makes the other phone a scorer
-    response = other_client.get(link)
+    # opening the link makes the other phone a scorer: the page posts the fragment's token
+    page, token = link.split("#")
+    claim = other_client.get(page)
+    assert claim.status_code == 200
+    response = other_client.post(page, data={"csrf_token": csrf_from(text(claim)), "token": token})
     assert response.status_code == 302
     assert "Enter hand 1" in text(other_client.get(f"/m/{view_id}"))
 

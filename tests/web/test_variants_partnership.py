@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import re
 
-from tests.web.helpers import api_match, csrf_from, form_values, hand_form, start_match
+from tests.web.helpers import (
+    api_match,
+    csrf_from,
+    form_values,
+    hand_form,
+    open_edit_link,
+    start_match,
+)
 from tests.web.test_hands import hand_ids, plain, stored, text, totals
 
 NAMES = ("Ann", "Ben", "Cat", "Dan")  # seats A, B, C, D: Ann & Cat against Ben & Dan
@@ -223,7 +230,7 @@ def test_two_phones_entering_the_same_deal_get_a_conflict(client, other_client, 
     link = re.search(
         r'value="([^"]+)" aria-label="edit link"', client.get(f"/m/{view_id}/link").get_data(True)
     ).group(1)
-    other_client.get(link)
+    open_edit_link(other_client, link)
     url = f"/m/{view_id}/hands/new"
     mine = deal_data(hand_form(client, url), beats(A, 16), beats(C, 12), save="1")
     theirs = deal_data(hand_form(other_client, url), beats(A, 16), beats(C, 12), save="1")

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..adjudicate import HandKind, rule_cards, rule_counts, rule_dead_hand
+from ..budget import budgeted
 from ..cards import Card, CardError, Deck, parse_cards
 from ..errors import InputError
 from ..results import HandResult
@@ -98,6 +99,7 @@ def spread_melds(text: str | None) -> list[list[str]] | None:
     return [meld.split() for meld in text.split("|")] if text else None
 
 
+@budgeted
 def rule_entry(fields: Mapping[str, Any], rules: Ruleset) -> HandResult:
     """Rule one entered hand, or raise :class:`InputError` naming the field at fault.
 

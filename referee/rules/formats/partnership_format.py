@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..budget import TooComplexError
 from ..errors import InputError
 from ..results import HandScore, Outcome
 from ..variants import partnership
@@ -86,7 +87,7 @@ class Partnership(Format):
             deal: partnership.DealScore | None
             try:
                 deal = rule_deal(values, rules, index, strict=False)
-            except InputError as e:
+            except (InputError, TooComplexError) as e:
                 deal, error = None, e.reason
             dealing = values.get("dealer_seat")
             dealing = dealing if dealing in (0, 1) else None

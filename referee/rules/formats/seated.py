@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from ..budget import TooComplexError
 from ..cards import Card, CardError, parse_cards
 from ..errors import HandError, InputError
 from ..ledger import GameLedger
@@ -172,7 +173,7 @@ class SeatedFormat(Format):
         try:
             self.check_seats(hand.values, table.names)
             line.result = self.rule(hand.values, table)
-        except InputError as e:
+        except (InputError, TooComplexError) as e:
             line.error, line.error_field = e.reason, e.field
         return line
 

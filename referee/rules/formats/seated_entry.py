@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..adjudicate import HandKind
+from ..budget import budgeted
 from ..cards import Card, CardError, parse_cards
 from ..errors import InputError
 from ..results import HandResult
@@ -186,6 +187,7 @@ def rule_seated(fields: Mapping[str, Any], rules: Ruleset) -> HandResult:
     return two_handed.rule_entry(as_two, rules)
 
 
+@budgeted
 def rule_battle_royal(
     fields: Mapping[str, Any], rules: Ruleset, names: Sequence[str]
 ) -> BattleRoyalResult:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from ..budget import TooComplexError
 from ..cards import parse_card
 from ..errors import InputError
 from ..results import HandResult, HandScore
@@ -86,7 +87,7 @@ class TwoHanded(Format):
         error = None
         try:
             result = rule_entry(values, rules)
-        except InputError as e:  # a hand the engine now refuses: shown, scores nothing
+        except (InputError, TooComplexError) as e:  # refused now: shown, scores nothing
             result, error = None, e.reason
         if result is None:
             score = HandScore.nothing(len(names))

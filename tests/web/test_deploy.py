@@ -1,0 +1,126 @@
+"""A club server: the health check, access logs without tokens, the proxy and https
+settings, and check-config refusing a production start that would go wrong."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import pytest
+
+from tests.web.helpers import api_match
+
+
+def test_healthz_checks_the_database(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok", "database": "ok"}
+
+    from referee.models import db
+
+    def down(*args: object, **kwargs: object) -> None:
+        raise ConnectionError("database gone")
+
+    monkeypatch.setattr(db.session, "execute", down)
+    failing = client.get("/healthz")
+    assert failing.status_code == 503
+    assert failing.get_json()["status"] == "failing"
+
+
+def test_the_access_log_keeps_tokens_out(client: Any, caplog: pytest.LogCaptureFixture) -> None:
+    view_id, token = api_match(client)
+    with caplog.at_level(logging.INFO, logger="referee.access"):
+        caplog.clear()
+        response = client.get(f"/m/{view_id}/edit/{token}")
+        client.post(
+            f"/api/v1/matches/{view_id}/hands",
+            json={"kind": "dead"},
+            headers={"X-Edit-Token": token, "X-Request-Id": "abc-123"},
+        )
+    assert response.status_code == 302
+    lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "referee.access"]
+    assert lines[0]["path"] == f"/m/{view_id}/edit/[token]"
+    assert lines[0]["status"] == 302 and lines[0]["method"] == "GET"
+    assert lines[1]["request_id"] == "abc-123"
+    assert all(token not in r.getMessage() for r in caplog.records)
+
+
+def test_behind_a_proxy_the_client_address_is_the_forwarded_one(
+    database: dict[str, Any], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from referee import create_app
+
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = create_app({"TESTING": True, "PROXY_HOPS": 1, "HTTPS": True, **database})
+    client = app.test_client()
+    seen: list[str | None] = []
+
+    @app.get("/_whoami")
+    def whoami() -> str:
+        from flask import request
+
+        seen.append(request.remote_addr)
+        return "ok"
+
+    response = client.get(
+        "/_whoami",
+        headers={"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"},
+        environ_base={"REMOTE_ADDR": "10.0.0.1"},
+    )
+    assert seen == ["203.0.113.7"]
+    assert response.headers["Strict-Transport-Security"].startswith("max-age=")
+    page = client.get("/new", base_url="https://localhost")
+    assert "Secure" in page.headers["Set-Cookie"]
+    from referee.models import db
+
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def _check_config(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, **config: Any) -> Any:
+    from referee import create_app
+
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
+    for name in ("REFEREE_SECRET_KEY", "DATABASE_URL", "REFEREE_DATABASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    app = create_app({"AUTO_MIGRATE": False, **config})
+    return app.test_cli_runner().invoke(args=["check-config"])
+
+
+def test_check_config_refuses_the_generated_secret(tmp_path: Any, monkeypatch: Any) -> None:
+    result = _check_config(tmp_path, monkeypatch)
+    assert result.exit_code == 1
+    assert "SECRET_KEY is the one generated" in result.output
+
+
+def test_check_config_refuses_sqlite_on_a_network_path(tmp_path: Any, monkeypatch: Any) -> None:
+    from referee import deploy
+
+    monkeypatch.setattr(deploy, "filesystem_of", lambda path: "nfs4")
+    result = _check_config(
+        tmp_path,
+        monkeypatch,
+        SECRET_KEY="k" * 40,
+        SQLALCHEMY_DATABASE_URI="sqlite:////mnt/club/referee.sqlite",
+    )
+    assert result.exit_code == 1
+    assert "network file system (nfs4)" in result.output
+
+
+def test_check_config_passes_a_production_setup(tmp_path: Any, monkeypatch: Any) -> None:
+    result = _check_config(
+        tmp_path,
+        monkeypatch,
+        SECRET_KEY="0123456789abcdef" * 4,
+        SQLALCHEMY_DATABASE_URI="postgresql+psycopg://u@db.example/gin",
+    )
+    assert result.exit_code == 0, result.output
+    assert "ready for production" in result.output
+
+
+def test_a_local_disk_is_not_a_network_path(tmp_path: Any) -> None:
+    from referee.deploy import NETWORK_FILESYSTEMS, filesystem_of
+
+    assert filesystem_of(tmp_path) not in NETWORK_FILESYSTEMS

@@ -1,0 +1,132 @@
+"""No request a stranger can send keeps a worker busy: the rules are bounded to what real
+tables play (400 naming the rule) and every ruling runs under a work budget (422)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.rules.test_budget import WORST
+from tests.web.helpers import api_match
+
+WILD_RULES = {
+    "decks": 2,
+    "jokers": 4,
+    "jokers_wild": True,
+    "wild_ranks": [2],
+    "hand_size": 13,
+    "max_set": 8,
+}
+HEAVY = "JK JK JK JK 2S 2H 2D 2C 2S 2H 3S 4S 5S 6H"  # 14 cards: about 500,000 search nodes
+
+
+def _rulings(client: Any) -> int:
+    from referee.models import Ruling, db
+
+    with client.application.app_context():
+        return len(db.session.query(Ruling).all())
+
+
+def test_the_worst_request_is_refused_naming_the_rule(client: Any) -> None:
+    response = client.post("/api/v1/analyze", json=WORST)
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert error["field"] == "rules"
+    assert error["reason"].startswith("jokers: at most 4 at a real table")
+    assert _rulings(client) == 0
+
+
+@pytest.mark.parametrize("rule", [{"decks": 3}, {"hand_size": 14}, {"wild_ranks": [2, 3]}])
+def test_a_match_outside_a_real_table_is_refused(client: Any, rule: dict[str, Any]) -> None:
+    body = {"players": ["Ann", "Ben"], "rules": rule}
+    response = client.post("/api/v1/matches", json=body)
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"] == next(iter(rule))
+
+
+def test_a_heavy_analysis_is_too_complex_and_stores_nothing(client: Any) -> None:
+    response = client.post("/api/v1/analyze", json={"hand": HEAVY, "rules": WILD_RULES})
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    assert error["field"] == "hand"
+    assert error["reason"].startswith("too complex to rule here")
+    assert _rulings(client) == 0
+
+
+def test_the_budget_is_a_setting(app: Any, client: Any) -> None:
+    app.config["RULING_BUDGET"] = None
+    response = client.post("/api/v1/analyze", json={"hand": HEAVY, "rules": WILD_RULES})
+    assert response.status_code == 201
+    app.config["RULING_BUDGET"] = 5
+    response = client.post("/api/v1/analyze", json={"hand": "JK 7S 8S QH", "rules": WILD_RULES})
+    assert response.status_code == 422
+
+
+def test_a_ruling_past_the_budget_is_422(app: Any, client: Any) -> None:
+    app.config["RULING_BUDGET"] = 50
+    body = {
+        "knocker": "5S 6S 7S KH KD KC AH AD AC 3D",
+        "defender": "8S 8H 8D 8C 9S KS 2C 2H QD JC",
+    }
+    response = client.post("/api/v1/rulings", json=body)
+    assert response.status_code == 422
+    assert response.get_json()["error"]["reason"].startswith("too complex")
+
+
+def test_a_match_hand_past_the_budget_is_422_and_not_stored(app: Any, client: Any) -> None:
+    view_id, token = api_match(client, rules={"jokers": 2, "jokers_wild": True})
+    app.config["RULING_BUDGET"] = 50
+    body = {
+        "kind": "knock",
+        "knocker": "Ann",
+        "knocker_cards": "5S 6S 7S KH KD KC AH AD JK1 3D",
+        "defender_cards": "8S 8H 8D 8C 9S KS 2C 2H QD JK2",
+    }
+    response = client.post(
+        f"/api/v1/matches/{view_id}/hands", json=body, headers={"X-Edit-Token": token}
+    )
+    assert response.status_code == 422
+    assert response.get_json()["error"]["reason"].startswith("too complex")
+    app.config["RULING_BUDGET"] = None
+    assert client.get(f"/api/v1/matches/{view_id}").get_json()["hands"] == []
+
+
+def test_the_check_page_says_too_complex(app: Any, client: Any) -> None:
+    from tests.web.test_check import page_form
+
+    data = page_form(client, "/check/analyze")
+    data["hand"] = "AS 2S 3S 9H KD KC KH 5D 6D 7D"
+    app.config["RULING_BUDGET"] = 5
+    response = client.post("/check/analyze", data=data)
+    assert response.status_code == 422
+    assert "too complex to rule here" in response.get_data(as_text=True)
+
+
+def test_a_stored_hand_past_the_budget_is_shown_not_a_failed_page(app: Any, client: Any) -> None:
+    """A hand stored before the budget (or under a larger one) reads as a hand the referee
+    cannot rule here: the scoreboard and the API still answer."""
+    view_id, token = api_match(client, rules={"jokers": 2, "jokers_wild": True})
+    body = {
+        "kind": "knock",
+        "knocker": "Ann",
+        "knocker_cards": "5S 6S 7S KH KD KC AH AD JK1 3D",
+        "defender_cards": "8S 8H 8D 8C 9S KS 2C 2H QD JK2",
+    }
+    headers = {"X-Edit-Token": token}
+    app.config["RULING_BUDGET"] = None
+    assert (
+        client.post(f"/api/v1/matches/{view_id}/hands", json=body, headers=headers).status_code
+        == 201
+    )
+    from referee.rules import melds
+    from referee.rules.formats import hand_entry
+
+    # a fresh worker: nothing of the search or the ruling is remembered
+    melds._solver.cache_clear()
+    hand_entry._rule_cached.cache_clear()
+    app.config["RULING_BUDGET"] = 5
+    page = client.get(f"/m/{view_id}")
+    assert page.status_code == 200
+    assert "too complex to rule here" in page.get_data(as_text=True)
+    assert client.get(f"/api/v1/matches/{view_id}").status_code == 200

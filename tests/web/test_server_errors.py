@@ -1,0 +1,205 @@
+"""Bad input that once crashed the server (issue 13): each gets a 4xx, never a 500, on SQLite
+and on PostgreSQL; and a crash under ``/api/`` still answers JSON, with a request id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.helpers import api_match, start_match
+
+BIG_IDS = ["9223372036854775808", "2147483648", "99999999999999999999999999"]
+
+
+@pytest.mark.parametrize("number", BIG_IDS)
+def test_a_hand_id_past_the_integer_range_is_not_found(client: Any, number: str) -> None:
+    view_id, token = api_match(client)
+    headers = {"X-Edit-Token": token}
+    url = f"/api/v1/matches/{view_id}/hands/{number}"
+    assert client.get(url).status_code == 404
+    assert client.get(url).get_json()["error"]["reason"]
+    body = {"kind": "knock", "knocker": "Ann", "knocker_deadwood": 5, "defender_deadwood": 20}
+    assert client.put(url, json=body, headers=headers).status_code == 404
+    assert client.patch(url, json=body, headers=headers).status_code == 404
+    assert client.delete(url, headers=headers).status_code == 404
+    page = start_match(client)
+    assert client.get(f"/m/{page}/hands/{number}").status_code == 404
+    assert client.get(f"/m/{page}/hands/{number}/edit").status_code == 404
+    assert client.post(f"/m/{page}/hands/{number}/delete").status_code in (400, 404)
+
+
+@pytest.mark.parametrize("url", ["/new?preset=x", "/new/three?preset=x", "/check?preset=x"])
+def test_an_unknown_preset_in_the_query_is_not_a_crash(client: Any, url: str) -> None:
+    assert client.get(url).status_code in (200, 404)
+
+
+def test_an_unknown_preset_on_the_new_match_page_is_not_found(client: Any) -> None:
+    response = client.get("/new?preset=x")
+    assert response.status_code == 404
+    assert "is not a preset" in response.get_data(as_text=True)
+
+
+DEEP = "[" * 1000 + "]" * 1000
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/api/v1/matches", "/api/v1/rulings", "/api/v1/analyze", "/api/v1/matches/{id}/hands"],
+)
+def test_deeply_nested_json_is_a_bad_request(client: Any, url: str) -> None:
+    view_id, token = api_match(client)
+    response = client.post(
+        url.format(id=view_id),
+        data=DEEP,
+        content_type="application/json",
+        headers={"X-Edit-Token": token},
+    )
+    assert response.status_code == 400
+    assert response.get_json()["error"]["reason"]
+
+
+def test_deep_json_in_a_field_is_a_bad_request(client: Any) -> None:
+    body = '{"players": ["Ann", "Ben"], "rules": ' + "[" * 200 + "]" * 200 + "}"
+    response = client.post("/api/v1/matches", data=body, content_type="application/json")
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize("key", [5, ["a"], {"a": 1}, True, 1.5])
+def test_an_idempotency_key_must_be_text(client: Any, key: object) -> None:
+    view_id, token = api_match(client)
+    body = {
+        "kind": "knock",
+        "knocker": "Ann",
+        "knocker_deadwood": 5,
+        "defender_deadwood": 20,
+        "idempotency_key": key,
+    }
+    response = client.post(
+        f"/api/v1/matches/{view_id}/hands", json=body, headers={"X-Edit-Token": token}
+    )
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"] == "idempotency_key"
+    assert client.get(f"/api/v1/matches/{view_id}").get_json()["hands"] == []
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/m/%00",
+        "/m/%00/settlement",
+        "/m/a%00b/hands/new",
+        "/r/%00",
+        "/api/v1/matches/%00",
+        "/api/v1/rulings/%00",
+        "/m/%01x",
+    ],
+)
+def test_a_control_character_in_a_path_id_is_not_found(client: Any, url: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 404
+    if url.startswith("/api/"):
+        assert response.get_json()["error"]["reason"]
+
+
+@pytest.mark.parametrize("url", ["/check?from=%00", "/check/analyze?from=a%00", "/new?preset=%00"])
+def test_a_control_character_in_the_query_is_refused(client: Any, url: str) -> None:
+    assert client.get(url).status_code in (400, 404)
+
+
+def test_a_nul_in_a_player_name_is_refused(client: Any) -> None:
+    response = client.post("/api/v1/matches", json={"players": ["A\x00nn", "Ben"]})
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"] == "players[0]"
+    assert "control character" in response.get_json()["error"]["reason"]
+
+
+def test_a_nul_in_a_note_is_refused_and_stores_nothing(client: Any) -> None:
+    view_id, token = api_match(client)
+    body = {
+        "kind": "knock",
+        "knocker": "Ann",
+        "knocker_deadwood": 5,
+        "defender_deadwood": 20,
+        "note": "spilled\x00coffee",
+    }
+    response = client.post(
+        f"/api/v1/matches/{view_id}/hands", json=body, headers={"X-Edit-Token": token}
+    )
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"] == "note"
+    assert client.get(f"/api/v1/matches/{view_id}").get_json()["hands"] == []
+
+
+def test_a_nul_in_a_json_key_is_refused(client: Any) -> None:
+    response = client.post("/api/v1/analyze", json={"ha\x00nd": "AS"})
+    assert response.status_code == 400
+
+
+def test_a_nul_in_a_form_field_is_refused(client: Any) -> None:
+    from tests.web.helpers import csrf_from, rule_form_data
+
+    page = client.get("/new")
+    data = {
+        "csrf_token": csrf_from(page.get_data(as_text=True)),
+        "player_0": "A\x00nn",
+        "player_1": "Ben",
+        "preset": "american",
+        "rules_from": "american",
+        "stake_per_point": "0",
+        **rule_form_data("american"),
+    }
+    response = client.post("/new", data=data)
+    assert response.status_code == 400
+    assert "control character" in response.get_data(as_text=True)
+
+
+def test_a_note_keeps_its_line_breaks(client: Any) -> None:
+    view_id, token = api_match(client)
+    body = {
+        "kind": "knock",
+        "knocker": "Ann",
+        "knocker_deadwood": 5,
+        "defender_deadwood": 20,
+        "note": "first line\nsecond\tline",
+    }
+    response = client.post(
+        f"/api/v1/matches/{view_id}/hands", json=body, headers={"X-Edit-Token": token}
+    )
+    assert response.status_code == 201
+
+
+def test_a_crash_under_the_api_answers_json_with_a_request_id(
+    app: Any, client: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from referee.views import api
+
+    def boom() -> None:
+        raise RuntimeError("engine fault")
+
+    monkeypatch.setattr(api, "list_presets", boom)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    response = client.get("/api/v1/presets")
+    assert response.status_code == 500
+    error = response.get_json()["error"]
+    assert error["field"] is None
+    assert error["reason"]
+    request_id = error["request_id"]
+    assert response.headers["X-Request-Id"] == request_id
+    assert any(request_id in record.getMessage() for record in caplog.records)
+    assert "engine fault" not in response.get_data(as_text=True)
+
+
+def test_a_crash_on_a_page_shows_the_request_id(
+    app: Any, client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from referee.views import matches
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("engine fault")
+
+    monkeypatch.setattr(matches.match_service, "playable_presets", boom)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    response = client.get("/new")
+    assert response.status_code == 500
+    assert response.headers["X-Request-Id"] in response.get_data(as_text=True)
