@@ -27,6 +27,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .models import EntryMode, HandKindChoice
+from .rules.formats.deal_entry import TABLE_FIELDS
 from .rules.ruleset import FIELD_HELP, FIELD_TYPES, Ruleset
 from .rules.variants import DEFAULT_PRESET, Preset
 from .rules.variants.partnership import Table
@@ -377,16 +378,7 @@ ENTRY_CHOICES = [
 ]
 
 # The fields of one table of a deal, named ``t1_kind``, ``t2_knocker_cards``... in DealForm.
-TABLE_INPUTS = (
-    "entry",
-    "kind",
-    "knocker_seat",
-    "knocker_deadwood",
-    "defender_deadwood",
-    "knocker_cards",
-    "defender_cards",
-    "upcard",
-)
+TABLE_INPUTS = TABLE_FIELDS
 
 
 class TableEntry(TypedDict):

@@ -18,7 +18,14 @@ from flask import (
 from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
-from referee.forms import RULE_PREFIX, ActionForm, ClaimForm, ScorerForm, new_match_form
+from referee.forms import (
+    RULE_PREFIX,
+    ActionForm,
+    ClaimForm,
+    MatchFormBase,
+    ScorerForm,
+    new_match_form,
+)
 from referee.models import Hand, Match, MatchStatus, db
 from referee.rules.errors import InputError
 from referee.rules.ruleset import FIELD_HELP
@@ -89,6 +96,20 @@ def _preset_data(presets: list[Preset]) -> dict[str, object]:
     }
 
 
+def _show_preset(form: MatchFormBase, preset: Preset) -> None:
+    """A new-match form showing ``preset`` and its rules."""
+    form.preset.data = preset.name
+    form.rules_from.data = preset.name
+    form.fill_rules(preset.rules)
+
+
+def _started(match: Match, token: str) -> Response:
+    """This browser keeps the new match's edit link, and goes to its scoreboard."""
+    remember(match, token)
+    flash("Match started. This browser keeps the edit link; share it only with scorers.", "ok")
+    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+
+
 @bp.route("/new", methods=["GET", "POST"])
 @anonymous_write
 def new_match() -> str | Response | tuple[str, int]:
@@ -98,9 +119,7 @@ def new_match() -> str | Response | tuple[str, int]:
             preset = get_preset(request.args.get("preset") or DEFAULT_PRESET)
         except UnknownPresetError as e:
             return render_template("error.html", code=404, message=str(e)), 404
-        form.preset.data = preset.name
-        form.rules_from.data = preset.name
-        form.fill_rules(preset.rules)
+        _show_preset(form, preset)
         return _render_new(form)
     if not form.validate_on_submit():
         return _render_new(form), 400
@@ -118,9 +137,7 @@ def new_match() -> str | Response | tuple[str, int]:
     except InputError as e:
         attach_error(form, e, rules=True, flash_other=True)
         return _render_new(form), 400
-    remember(match, token)
-    flash("Match started. This browser keeps the edit link; share it only with scorers.", "ok")
-    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+    return _started(match, token)
 
 
 def _render_new(form: Any) -> str:
@@ -175,9 +192,7 @@ def new_seated_match() -> str | Response | tuple[str, int]:
     if request.method == "GET":
         name = request.args.get("preset") or SEATED_DEFAULT
         preset = get_preset(name if name in _seated_names() else SEATED_DEFAULT)
-        form.preset.data = preset.name
-        form.rules_from.data = preset.name
-        form.fill_rules(preset.rules)
+        _show_preset(form, preset)
         return _render_seated(form)
     if not form.validate_on_submit():
         return _render_seated(form), 400
@@ -199,9 +214,7 @@ def new_seated_match() -> str | Response | tuple[str, int]:
             e = InputError(f"player_{min(empty, MAX_PLAYERS - 1)}", e.reason)
         attach_error(form, e, rules=True)
         return _render_seated(form), 400
-    remember(match, token)
-    flash("Match started. This browser keeps the edit link; share it only with scorers.", "ok")
-    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+    return _started(match, token)
 
 
 def _seated_names() -> set[str]:
