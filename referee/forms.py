@@ -52,6 +52,8 @@ def choice(value: object, label: str) -> Choice:
 
 
 RULE_PREFIX = "rule_"
+CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+"""How a field of typed cards is drawn: no autocompletion or spelling, capitals."""
 
 # Headings for the house-rule knobs, by the first field of each group (Ruleset order).
 RULE_GROUPS = (
@@ -326,19 +328,19 @@ class HandForm(EntryForm):
         "Knocker's cards",
         description="the 10 cards after the knock discard (11 for big gin)",
         validators=[Optional(), Length(max=200)],
-        render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"},
+        render_kw=CARD_INPUT,
     )
     defender_cards = StringField(
         "Defender's cards",
         description="all 10 cards",
         validators=[Optional(), Length(max=200)],
-        render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"},
+        render_kw=CARD_INPUT,
     )
     spread = StringField(
         "Spread laid down",
         description="the melds the knocker laid down, separated by | (left empty: the best spread)",
         validators=[Optional(), Length(max=200)],
-        render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"},
+        render_kw=CARD_INPUT,
     )
     stop_after = BooleanField(
         "Stop after this deal",
@@ -370,7 +372,6 @@ class HandForm(EntryForm):
 
 
 _COUNT = {"inputmode": "numeric", "min": 0}
-_CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
 
 ENTRY_CHOICES = [
     choice(EntryMode.COUNTS, "Quick: deadwood counts"),
@@ -429,13 +430,13 @@ def _table_fields(number: int) -> dict[str, Field]:
             "Knocker's cards",
             description="the 10 cards after the knock discard (11 for big gin)",
             validators=[Optional(), Length(max=200)],
-            render_kw=_CARD_INPUT,
+            render_kw=CARD_INPUT,
         ),
         "defender_cards": StringField(
             "Defender's cards",
             description="all 10 cards",
             validators=[Optional(), Length(max=200)],
-            render_kw=_CARD_INPUT,
+            render_kw=CARD_INPUT,
         ),
         "upcard": StringField(
             "Upcard",
@@ -617,19 +618,19 @@ class RulingCheckBase(CheckBase):
         "Knocker's cards",
         description="the 10 cards after the knock discard (11 for big gin)",
         validators=[Optional(), Length(max=200)],
-        render_kw=_CARD_INPUT,
+        render_kw=CARD_INPUT,
     )
     defender_cards = StringField(
         "Defender's cards",
         description="all 10 cards",
         validators=[Optional(), Length(max=200)],
-        render_kw=_CARD_INPUT,
+        render_kw=CARD_INPUT,
     )
     spread = StringField(
         "The spread the knocker laid down",
         description="the melds as laid down, separated by | (left empty: the best spread)",
         validators=[Optional(), Length(max=200)],
-        render_kw=_CARD_INPUT,
+        render_kw=CARD_INPUT,
     )
     submit = SubmitField("Rule on this hand")
 
@@ -659,7 +660,7 @@ class AnalysisCheckBase(CheckBase):
         "Your cards",
         description="10 cards, or 11 to find the best discard",
         validators=[Optional(), Length(max=200)],
-        render_kw=_CARD_INPUT,
+        render_kw=CARD_INPUT,
     )
     submit = SubmitField("Analyse this hand")
 

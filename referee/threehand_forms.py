@@ -18,6 +18,7 @@ from wtforms import (
 from wtforms.validators import Length, NumberRange, Optional
 
 from .forms import (
+    CARD_INPUT,
     RULE_PREFIX,
     EntryForm,
     HandEntry,
@@ -59,12 +60,7 @@ def _cut_field(seat: int) -> StringField:
     return StringField(
         f"Player {seat + 1}'s cut",
         validators=[Optional(), Length(max=8)],
-        render_kw={
-            "autocomplete": "off",
-            "autocapitalize": "characters",
-            "spellcheck": "false",
-            "placeholder": "e.g. 9H",
-        },
+        render_kw={**CARD_INPUT, "placeholder": "e.g. 9H"},
     )
 
 
@@ -151,7 +147,7 @@ def _cards_field(seat: int) -> StringField:
     return StringField(
         f"Seat {seat}'s cards",
         validators=[Optional(), Length(max=200)],
-        render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"},
+        render_kw=CARD_INPUT,
     )
 
 
@@ -231,12 +227,7 @@ def _melds_field(seat: int) -> StringField:
     return StringField(
         f"Seat {seat}'s melds",
         validators=[Optional(), Length(max=300)],
-        render_kw={
-            "autocomplete": "off",
-            "autocapitalize": "characters",
-            "spellcheck": "false",
-            "placeholder": "e.g. 5S 6S 7S / KH KD KC",
-        },
+        render_kw={**CARD_INPUT, "placeholder": "e.g. 5S 6S 7S / KH KD KC"},
     )
 
 
