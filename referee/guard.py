@@ -145,6 +145,9 @@ def _server_error(error: InternalServerError) -> tuple[Response | str, int]:
 
 def init_app(app: Flask) -> None:
     """Install the JSON depth limit, the request checks and the crash answer."""
+    # A path with an empty segment (``/api/v1/matches//hands``) is a 404 of its own blueprint
+    # (JSON under /api/), not a redirect to another path.
+    app.url_map.merge_slashes = False
     app.json_provider_class = JSONProvider
     app.json = JSONProvider(app)
 

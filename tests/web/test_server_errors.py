@@ -203,3 +203,11 @@ def test_a_crash_on_a_page_shows_the_request_id(
     response = client.get("/new")
     assert response.status_code == 500
     assert response.headers["X-Request-Id"] in response.get_data(as_text=True)
+
+
+def test_an_empty_path_segment_under_the_api_is_a_json_404(client: Any) -> None:
+    """Found by the route fuzz: ``//`` was merged by a redirect to another path (an HTML 308)."""
+    for path in ("/api/v1/matches//hands", "/api/v1/matches//hands/1"):
+        response = client.get(path)
+        assert response.status_code == 404 and response.is_json, path
+        assert response.get_json()["error"]["reason"]
