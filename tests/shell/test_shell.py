@@ -2,6 +2,7 @@
 
 import io
 import json
+import sys
 
 import pytest
 
@@ -9,9 +10,8 @@ from referee.shell import main
 
 
 def run(argv: list[str], stdin: str = "") -> tuple[int, str]:
+    """The shell run with ``argv`` and ``stdin``: its exit code and what it printed."""
     out = io.StringIO()
-    import sys
-
     saved = sys.stdout
     sys.stdout = out
     try:

@@ -1,22 +1,9 @@
 """``referee score``: one hand of Basic Rummy or 500 Rum from the players' cards or counts,
 on the command line or as JSON Lines."""
 
-import io
 import json
-import sys
 
-from referee.shell import main
-
-
-def run(argv: list[str], stdin: str = "") -> tuple[int, str]:
-    out = io.StringIO()
-    saved = sys.stdout
-    sys.stdout = out
-    try:
-        code = main(argv, stdin=io.StringIO(stdin))
-    finally:
-        sys.stdout = saved
-    return code, out.getvalue()
+from tests.shell.test_shell import run
 
 
 def test_a_basic_rummy_hand_by_cards() -> None:
