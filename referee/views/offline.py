@@ -36,17 +36,31 @@ WORKER = "sw.js"
 """The worker's source in ``static/``; served at ``/sw.js`` with its version and shell."""
 
 
-@lru_cache(maxsize=4)
 def shell(static_folder: str) -> tuple[str, tuple[str, ...]]:
-    """The cache version (a fingerprint of every static file) and the app shell's URLs."""
+    """The cache version (a fingerprint of every static file) and the app shell's URLs.
+
+    Files are read again only when one changed (by its size and time), so a request for the
+    worker costs a directory listing."""
     root = Path(static_folder)
-    files = sorted(p for p in root.rglob("*") if p.is_file() and p.name != WORKER)
-    digest = hashlib.sha256((root / WORKER).read_bytes())
-    for path in files:
+    files = sorted(p for p in root.rglob("*") if p.is_file())
+    stamp = tuple((p.as_posix(), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    return _fingerprint(static_folder, stamp)
+
+
+@lru_cache(maxsize=8)
+def _fingerprint(
+    static_folder: str, stamp: tuple[tuple[str, int, int], ...]
+) -> tuple[str, tuple[str, ...]]:
+    root = Path(static_folder)
+    digest = hashlib.sha256()
+    urls = []
+    for name, _, _ in stamp:
+        path = Path(name)
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())
-    urls = tuple("/static/" + p.relative_to(root).as_posix() for p in files)
-    return digest.hexdigest()[:12], urls
+        if path.name != WORKER:
+            urls.append("/static/" + path.relative_to(root).as_posix())
+    return digest.hexdigest()[:12], tuple(urls)
 
 
 @bp.get("/sw.js")
