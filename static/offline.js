@@ -431,7 +431,8 @@
   }
 
   async function start() {
-    if (!navigator.onLine) markOffline();
+    // the phone's copy (no answer from the server) or no network at all
+    if (!navigator.onLine || document.querySelector("main[data-copy]")) markOffline();
     else markOnline();
     try {
       await noteThisPage();

@@ -6,7 +6,7 @@ const VERSION = "__VERSION__";
 const SHELL = ["__SHELL__"];
 const SHELL_CACHE = "gin-shell-" + VERSION;
 const PAGES_CACHE = "gin-pages-1"; // kept across deploys: a scorer offline keeps the match
-const NETWORK_WAIT_MS = 5000; // one bar of signal: past this, show the phone's copy
+const NETWORK_WAIT_MS = 10000; // one bar of signal: past this, show the phone's copy
 
 // Pages kept for offline use: home, a match's scoreboard, settlement, hand pages and the
 // new-hand form (never an edit link with its token, nor an edit form).
@@ -39,10 +39,14 @@ async function keep(request, response) {
   }
 }
 
+// The phone's copy of a page, marked as one (<main data-copy>) so the page says so.
 async function copyOf(request) {
   const cache = await caches.open(PAGES_CACHE);
-  return (await cache.match(request, { ignoreVary: true }))
+  const copy = (await cache.match(request, { ignoreVary: true }))
     || (await cache.match(request, { ignoreSearch: true, ignoreVary: true }));
+  if (!copy) return null;
+  const html = (await copy.text()).replace("<main>", '<main data-copy="1">');
+  return new Response(html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
 async function page(event) {
