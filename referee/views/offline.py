@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 import json
 import mimetypes
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -125,16 +126,9 @@ def form_fields(match: Match, board: Board, sent: Any) -> dict[str, Any]:
     return dict(form.entry_fields())
 
 
-def _first_error(errors: Any, prefix: str = "") -> tuple[str | None, str]:
-    """The first of a form's errors (nested for a form within the form) as (field, reason)."""
-    if isinstance(errors, dict):
-        for name, inner in errors.items():
-            if name is None:
-                return _first_error(inner, prefix)
-            return _first_error(inner, f"{prefix}{name}")
-    if isinstance(errors, list | tuple) and errors:
-        first = errors[0]
-        if isinstance(first, dict | list | tuple):
-            return _first_error(first, f"{prefix}-0-" if prefix else "")
-        return prefix or None, str(first)
-    return prefix or None, "is not valid"
+def _first_error(errors: Mapping[str | None, Any]) -> tuple[str | None, str]:
+    """The first of a form's errors as (field, reason); ``None`` is the form as a whole."""
+    for name, reasons in errors.items():
+        first = reasons[0] if isinstance(reasons, list | tuple) and reasons else reasons
+        return name, str(first)
+    return None, "is not valid"
