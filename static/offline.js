@@ -183,7 +183,7 @@
       match: here.match, scoreboard: here.scoreboard, title: document.title.split(" · ")[0],
       number: seen.hands + mine.length + 1,
       base: mine.length ? mine[0].value.base : seen.revision,
-      fields, summary: summaryOf(form), cards: fields.entry === "cards",
+      fields, summary: summaryOf(form), cards: Object.entries(fields).some(([k, v]) => /entry$/.test(k) && v === "cards"),
       kept: new Date().toISOString(), status: "waiting", csrf: here.csrf || "",
     });
     window.location.href = here.scoreboard;

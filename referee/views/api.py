@@ -354,7 +354,7 @@ def add_queued_hand(view_id: str) -> tuple[Response, int]:
         _fail(400, "idempotency_key", "a string of at most 64 characters")
     board = board_service.build(match)
     try:
-        fields = form_fields(match, board, data.get("fields"))
+        fields = form_fields(board, data.get("fields"))
         hand, created = match_service.add_hand(
             match,
             fields,

@@ -1,6 +1,7 @@
 """The installable, offline app: the service worker at the site's root (so its scope is every
-page), the page shown for a page this phone never opened, and what each match page tells the
-phone's offline queue (its match, revision, hand count, when it was drawn).
+page), the page shown for a page this phone never opened, what each match page tells the
+phone's offline queue (its match, revision, hand count, when it was drawn), and how a hand
+the phone kept is read when it is sent (by the match's own entry form).
 
 The service worker's cache is named after a fingerprint of every file in ``static/`` and of
 the worker itself: a deploy that changes any of them installs a new cache and drops the old.
@@ -104,7 +105,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["offline_state"] = page_state
 
 
-def form_fields(match: Match, board: Board, sent: Any) -> dict[str, Any]:
+def form_fields(board: Board, sent: Any) -> dict[str, Any]:
     """A hand a phone kept offline, sent as its entry form's fields (``{"name": "value"}``,
     a list for a field sent more than once), read by the very form the match's page uses:
     the same checks and the same stored fields as a hand saved on the page. Raises
