@@ -246,7 +246,13 @@
     await putSeen({ ...seen, revision, hands });
   }
 
-  async function sync() {
+  // One tab sends at a time (the keys keep a hand single anyway).
+  function sync() {
+    if (!navigator.locks) return sendKept();
+    return navigator.locks.request("gin-referee-sync", { ifAvailable: true }, (lock) => (lock ? sendKept() : null));
+  }
+
+  async function sendKept() {
     if (syncing || !navigator.onLine) return;
     syncing = true;
     let sentHere = false; // a hand of the match on show arrived: its totals are out of date
@@ -425,7 +431,7 @@
     panel.replaceChildren(
       element("h2", {}, `Kept on this phone (${records.length})`),
       element("p", { class: "muted small" }, waiting
-        ? `${waiting} waiting to sync: sent when the connection returns; not in the totals above until then.`
+        ? `${waiting} waiting to sync: sent when the connection returns; not in the totals until then.`
         : "Nothing is sent until you choose below."),
       list);
   }
@@ -444,6 +450,7 @@
     await sync();
   }
   window.addEventListener("offline", markOffline);
+  setInterval(sync, 30000); // a server that did not answer is tried again
   window.addEventListener("online", () => {
     markOnline();
     sync();

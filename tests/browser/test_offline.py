@@ -13,9 +13,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import pick_cards
+
 pytestmark = pytest.mark.browser
 
-HANDS = [("Ann", 5, 20), ("Ben", 3, 31), ("Ann", 9, 14)]
+SENDING = 30_000  # ms for the kept hands to be sent on a busy machine
+HANDS = [("Ann", 5, 20), ("Ben", 3, 31)]
+R7_KNOCKER = ["5S", "6S", "7S", "KH", "KD", "KC", "AH", "AD", "AC", "3D"]
+R7_DEFENDER = ["8S", "8H", "8D", "8C", "9S", "KS", "2C", "2H", "QD", "JC"]
 
 
 def _api(base: str, path: str, body: Any = None, token: str | None = None) -> Any:
@@ -65,6 +70,10 @@ def test_three_hands_entered_offline_arrive_once(live_server, phone, shots) -> N
     page.context.set_offline(True)
     for knocker, k, d in HANDS:
         _enter_offline(page, knocker, k, d)
+    # the third with the card picker: kept as entered, ruled by the server when sent
+    pick_cards(page, "Ann", R7_KNOCKER + R7_DEFENDER)
+    page.click("input[name=save]")
+    page.wait_for_selector('[data-testid="sync-queue"]')
     page.reload()  # offline: the phone's copy, with the kept hands
     kept = page.locator('[data-testid="kept-hand"]')
     expect(kept).to_have_count(3)
@@ -75,6 +84,9 @@ def test_three_hands_entered_offline_arrive_once(live_server, phone, shots) -> N
         expect(row.get_by_test_id("kept-counts")).to_contain_text(f"Knocker's deadwood: {k}")
         expect(row.get_by_test_id("kept-counts")).to_contain_text(f"Defender's deadwood: {d}")
         expect(row).to_contain_text("Provisional")
+    expect(kept.nth(2)).to_contain_text("Hand 3 · waiting to sync")
+    expect(kept.nth(2).get_by_test_id("kept-counts")).to_contain_text(" ".join(R7_DEFENDER))
+    expect(kept.nth(2)).to_contain_text("the server rules this hand")
     page.screenshot(path=shots / "offline-kept.png", full_page=True)
     assert _server_hands(live_server, view_id) == []
     # a send whose answer never came back is sent again with the same key
@@ -86,12 +98,13 @@ def test_three_hands_entered_offline_arrive_once(live_server, phone, shots) -> N
         })"""
     )
     page.context.set_offline(False)
-    expect(page.get_by_test_id("sync-queue")).to_have_count(0)
+    expect(page.get_by_test_id("sync-queue")).to_have_count(0, timeout=SENDING)
     expect(page.get_by_test_id("offline")).to_have_count(0)
     hands = _server_hands(live_server, view_id)
-    assert [(h["knocker"], h["knocker_deadwood"], h["defender_deadwood"]) for h in hands] == HANDS
-    page.reload()
-    expect(page.get_by_test_id("total-0")).to_have_text(str(sum(p["points"]["Ann"] for p in hands)))
+    entered = [(h["knocker"], h["knocker_deadwood"], h["defender_deadwood"]) for h in hands]
+    assert entered == [*HANDS, ("Ann", None, None)]
+    assert hands[2]["knocker_cards"] == R7_KNOCKER and hands[2]["points"]["Ann"] == 21
+    expect(page.get_by_test_id("total-0")).to_have_text(str(sum(h["points"]["Ann"] for h in hands)))
 
 
 def test_a_change_meanwhile_is_shown_and_the_scorer_chooses(live_server, phone, shots) -> None:
@@ -115,18 +128,21 @@ def test_a_change_meanwhile_is_shown_and_the_scorer_chooses(live_server, phone, 
     )
     page.context.set_offline(False)
     mine = page.locator('[data-testid="kept-hand"][data-status="conflict"]')
-    expect(mine).to_contain_text("Hand 1 · changed meanwhile")
+    expect(mine).to_contain_text("Hand 1 · changed meanwhile", timeout=SENDING)
     expect(mine.get_by_test_id("theirs")).to_contain_text("On the server now: 1 hand")
     expect(mine.get_by_test_id("their-hands")).to_contain_text("Ben")
     expect(mine.get_by_test_id("kept-counts")).to_contain_text("Knocker's deadwood: 4")
     gone = page.locator('[data-testid="kept-hand"][data-status="gone"]')
-    expect(gone).to_contain_text("no longer on the server")
+    expect(gone).to_contain_text("no longer on the server", timeout=SENDING)
     expect(page.get_by_test_id("kept-unreadable")).to_contain_text("could not be read")
     page.screenshot(path=shots / "offline-conflict.png", full_page=True)
     assert len(_server_hands(live_server, view_id)) == 1
 
     mine.get_by_test_id("keep-mine").click()
-    expect(page.locator('[data-testid="kept-hand"][data-status="conflict"]')).to_have_count(0)
+    conflicts = page.locator('[data-testid="kept-hand"][data-status="conflict"]')
+    expect(conflicts).to_have_count(0, timeout=SENDING)
+    # sent: the scoreboard shows the match as the server has it now
+    expect(page.get_by_test_id("state")).to_contain_text("2 hands played", timeout=SENDING)
     hands = _server_hands(live_server, view_id)
     assert [(h["knocker"], h["knocker_deadwood"]) for h in hands] == [("Ben", 2), ("Ann", 4)]
     # the other two stay until the scorer discards them
@@ -134,4 +150,4 @@ def test_a_change_meanwhile_is_shown_and_the_scorer_chooses(live_server, phone, 
     page.on("dialog", lambda dialog: dialog.accept())
     gone.get_by_test_id("discard").click()
     page.get_by_test_id("discard-unreadable").click()
-    expect(page.get_by_test_id("sync-queue")).to_have_count(0)
+    expect(page.get_by_test_id("sync-queue")).to_have_count(0, timeout=SENDING)
