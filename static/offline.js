@@ -14,6 +14,8 @@
   const state = document.getElementById("offline-state");
   const here = state ? { ...state.dataset } : null;
   let syncing = false;
+  const FIX = "gin-referee-fix"; // sessionStorage: the kept hand being changed in the form
+  let fixing = null; // {id, value} of the kept hand this form changes
 
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
@@ -161,6 +163,14 @@
     }
     return out;
   }
+  // Each field's label, to name a field the server refused.
+  function labelsOf(form) {
+    const labels = {};
+    for (const element of form.elements) {
+      if (element.name && !(element.name in labels)) labels[element.name] = labelOf(form, element);
+    }
+    return labels;
+  }
   function fieldsOf(form) {
     const fields = {};
     for (const [name, value] of new FormData(form)) {
@@ -183,10 +193,48 @@
       match: here.match, scoreboard: here.scoreboard, title: document.title.split(" · ")[0],
       number: seen.hands + mine.length + 1,
       base: mine.length ? mine[0].value.base : seen.revision,
-      fields, summary: summaryOf(form), cards: Object.entries(fields).some(([k, v]) => /entry$/.test(k) && v === "cards"),
+      fields, summary: summaryOf(form), labels: labelsOf(form), cards: Object.entries(fields).some(([k, v]) => /entry$/.test(k) && v === "cards"),
       kept: new Date().toISOString(), status: "waiting", csrf: here.csrf || "",
     });
     window.location.href = here.scoreboard;
+  }
+
+  // A kept hand the server refused, changed in its form: the same entry (and key, which the
+  // server never recorded), sent again.
+  async function changeKept(form) {
+    const fields = fieldsOf(form);
+    await putKept(fixing.id, {
+      ...fixing.value, fields, summary: summaryOf(form), labels: labelsOf(form), status: "waiting", problem: null,
+      cards: Object.entries(fields).some(([k, v]) => /entry$/.test(k) && v === "cards"),
+    });
+    fixing = null;
+    window.location.href = here.scoreboard;
+  }
+  function fill(form, fields) {
+    for (const [name, value] of Object.entries(fields)) {
+      const control = form.elements.namedItem(name);
+      if (!control) continue;
+      const values = [].concat(value);
+      const inputs = control instanceof RadioNodeList ? [...control] : [control];
+      for (const input of inputs) {
+        if (input.type === "radio" || input.type === "checkbox") input.checked = values.includes(input.value);
+        else input.value = values[0];
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }
+  }
+  async function startFixing() {
+    const id = sessionStorage.getItem(FIX);
+    sessionStorage.removeItem(FIX);
+    const form = document.querySelector("form[method=post] [name=idempotency_key]")?.form;
+    if (id === null || !form || !here || !/\/hands\/new$/.test(window.location.pathname)) return;
+    const value = await getKept(Number(id));
+    if (!readable(value) || value.match !== here.match) return;
+    fixing = { id: Number(id), value };
+    fill(form, value.fields);
+    form.prepend(element("p", { class: "flash info", "data-testid": "fixing" },
+      `Changing the kept hand ${value.number}: save sends it again (nothing else is saved).`));
   }
 
   function watchEntryForm() {
@@ -194,9 +242,13 @@
     for (const form of document.querySelectorAll("form[method=post]")) {
       const isNew = /\/hands\/new$/.test(window.location.pathname) && form.querySelector("[name=idempotency_key]");
       form.addEventListener("submit", (event) => {
-        if (navigator.onLine) return;
+        if (navigator.onLine && !(isNew && fixing)) return;
         event.preventDefault();
         event.stopImmediatePropagation();
+        if (isNew && fixing) {
+          changeKept(form).catch((err) => alert(`This phone could not change the kept hand (${err.message}).`));
+          return;
+        }
         if (!isNew) {
           markOffline();
           alert("No connection: this was not sent. Changes to saved hands need the connection; new hands can be entered offline.");
@@ -351,7 +403,7 @@
     ` Kept ${clock(v.kept)}.`));
     if (v.problem && v.problem.reason) {
       item.append(element("p", { class: "flash error", "data-testid": "kept-problem" },
-        (v.problem.field ? `${v.problem.field}: ` : "") + v.problem.reason));
+        (v.problem.field ? `${(v.labels && v.labels[v.problem.field]) || v.problem.field}: ` : "") + v.problem.reason));
     }
     const actions = element("div", { class: "actions" });
     if (v.status === "conflict" && v.theirs) {
@@ -368,6 +420,11 @@
         const rest = records.filter((r) => readable(r.value) && r.value.match === v.match);
         await rebase(v.match, v.theirs.revision, v.theirs.hands, rest, "waiting");
         await sync();
+      }));
+    } else if (v.status === "refused") {
+      actions.append(button("Change it", "fix", async () => {
+        sessionStorage.setItem(FIX, String(record.id));
+        window.location.href = `${v.scoreboard}/hands/new${v.cards ? "?entry=cards" : ""}`;
       }));
     } else if (v.status !== "waiting") {
       actions.append(button("Try again", "retry", async () => {
@@ -446,6 +503,11 @@
       // no IndexedDB (a private window): pages still work online
     }
     watchEntryForm();
+    try {
+      await startFixing();
+    } catch (err) {
+      // the kept hand stays listed as it was
+    }
     await render();
     await sync();
   }

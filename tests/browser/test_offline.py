@@ -112,6 +112,7 @@ def test_a_change_meanwhile_is_shown_and_the_scorer_chooses(live_server, phone, 
     view_id, token = _scorer_phone(page, live_server)
     page.context.set_offline(True)
     _enter_offline(page, "Ann", 4, 30)
+    _enter_offline(page, "Ben", 15, 20)  # over the knock limit: the server will refuse it
     # meanwhile another phone enters hand 1 for Ben
     body = {"kind": "knock", "knocker": "Ben", "knocker_deadwood": 2, "defender_deadwood": 12}
     _api(live_server, f"/api/v1/matches/{view_id}/hands", body, token)
@@ -145,6 +146,18 @@ def test_a_change_meanwhile_is_shown_and_the_scorer_chooses(live_server, phone, 
     expect(page.get_by_test_id("state")).to_contain_text("2 hands played", timeout=SENDING)
     hands = _server_hands(live_server, view_id)
     assert [(h["knocker"], h["knocker_deadwood"]) for h in hands] == [("Ben", 2), ("Ann", 4)]
+    # the illegal knock came back refused, named by its field: changed in its form, sent again
+    refused = page.locator('[data-testid="kept-hand"][data-status="refused"]')
+    expect(refused).to_contain_text("Hand 3 · refused by the server")
+    expect(refused.get_by_test_id("kept-problem")).to_contain_text("Knocker's deadwood: Illegal")
+    refused.get_by_test_id("fix").click()
+    expect(page.get_by_test_id("fixing")).to_contain_text("Changing the kept hand 3")
+    expect(page.locator("#knocker_deadwood")).to_have_value("15")
+    page.fill("#knocker_deadwood", "6")
+    page.click("input[name=save]")
+    expect(page.get_by_test_id("state")).to_contain_text("3 hands played", timeout=SENDING)
+    hands = _server_hands(live_server, view_id)
+    assert [(h["knocker"], h["knocker_deadwood"]) for h in hands][2] == ("Ben", 6)
     # the other two stay until the scorer discards them
     expect(page.get_by_test_id("kept-unreadable")).to_have_count(1)
     page.on("dialog", lambda dialog: dialog.accept())
