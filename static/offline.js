@@ -386,13 +386,14 @@
     return b;
   }
 
-  function describeKept(record, records) {
+  function describeKept(record, records, behind) {
     const v = record.value;
-    const item = element("li", { class: "kept " + v.status, "data-testid": "kept-hand", "data-status": v.status });
+    const item = element("li", { class: "kept kept-" + v.status, "data-testid": "kept-hand", "data-status": v.status });
     const head = element("div", {}, element("strong", {}, `Hand ${v.number}`), " · ");
     const labels = { waiting: "waiting to sync", conflict: "changed meanwhile: choose", refused: "refused by the server",
       forbidden: "no edit right", gone: "match deleted" };
-    head.append(element("span", { class: "sync-state" }, labels[v.status] || v.status));
+    const shown = v.status === "waiting" && behind ? "waiting for your choice above" : labels[v.status] || v.status;
+    head.append(element("span", { class: "sync-state" }, shown));
     if (!here || here.match !== v.match) head.append(" · ", element("a", { href: v.scoreboard }, v.title || v.match));
     item.append(head);
     item.append(element("div", { class: "small", "data-testid": "kept-counts" },
@@ -451,7 +452,7 @@
     } catch (err) {
       raw = String(record.value);
     }
-    const item = element("li", { class: "kept unreadable", "data-testid": "kept-unreadable" },
+    const item = element("li", { class: "kept kept-unreadable", "data-testid": "kept-unreadable" },
       element("p", { class: "flash error" }, "A hand kept on this phone could not be read, so it was not sent. What it holds:"),
       element("code", { class: "small" }, (raw || "").slice(0, 400)));
     item.append(element("div", { class: "actions" }, button("Discard it", "discard-unreadable", async () => {
@@ -482,13 +483,20 @@
     const list = element("ul", { class: "kept-list" });
     const ordered = [...records].sort((a, b) => Number(Boolean(here) && readable(b.value) && b.value.match === here.match)
       - Number(Boolean(here) && readable(a.value) && a.value.match === here.match));
+    const stuck = new Set(); // matches with a hand that needs the scorer: later ones wait
     for (const record of ordered) {
-      list.append(readable(record.value) ? describeKept(record, records) : describeUnreadable(record));
+      const v = record.value;
+      if (!readable(v)) {
+        list.append(describeUnreadable(record));
+        continue;
+      }
+      list.append(describeKept(record, records, stuck.has(v.match)));
+      if (v.status !== "waiting") stuck.add(v.match);
     }
     panel.replaceChildren(
       element("h2", {}, `Kept on this phone (${records.length})`),
       element("p", { class: "muted small" }, waiting
-        ? `${waiting} waiting to sync: sent when the connection returns; not in the totals until then.`
+        ? `${waiting} waiting to sync: sent in order when there is a connection (and any choice below is made); not in the totals until then.`
         : "Nothing is sent until you choose below."),
       list);
   }
