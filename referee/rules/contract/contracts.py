@@ -299,7 +299,7 @@ SEVEN_DEAL_BICYCLE = ContractList(
 """The 7-deal game as the Bicycle-sized reading gives it (10 cards for deals 1–4)."""
 
 SEVEN_DEAL_PAGAT = ContractList(
-    "7 deals (pagat-style, 10 then 12 cards, last without discard)",
+    "7 deals (pagat-style: 10 then 12 cards, no last discard)",
     (
         _deal(10, "2 groups of 3"),
         _deal(10, "1 group of 3 + 1 sequence of 4"),
