@@ -77,7 +77,7 @@ class PenaltyValues:
 
     ace: int = 15
     joker: int = 15
-    wild: int = 15
+    wild: int | None = 15  # None: a wild rank counts as its own card
     face: int = 10
 
     def value(self, card: Card, wild_ranks: tuple[int, ...] = ()) -> int:
@@ -86,7 +86,7 @@ class PenaltyValues:
             return self.joker
         assert card.rank is not None
         rank = int(card.rank)
-        if rank in wild_ranks:
+        if rank in wild_ranks and self.wild is not None:
             return self.wild
         if rank == int(Rank.ACE):
             return self.ace
