@@ -407,6 +407,8 @@ def coerce_value(name: str, value: Any) -> Any:
     if kind is str:
         if isinstance(value, str):
             return value
+        if isinstance(value, dict | list):
+            return json.dumps(value, sort_keys=True, ensure_ascii=False)
         raise RulesetError([(name, f"must be text (got {value!r})")])
     if isinstance(kind, type) and issubclass(kind, StrEnum):
         try:

@@ -16,6 +16,7 @@ Stored form: the rummy fields (:mod:`.rummy_format`) with ``kind`` always ``out`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..contract import ContractList
@@ -243,7 +244,7 @@ class ContractRummy(RummyFormat):
         return out
 
     def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
-        out = super().hand_json(board, line)
+        out = super().hand_json(board, replace(line, rummy=None))
         names = board.names
         seats = len(names)
         out.pop("melded", None)

@@ -98,4 +98,3 @@ def contract_list_of(rules: Ruleset) -> ContractList:
     except ValueError:
         raise InputError("contracts", "the contract list is not JSON") from None
     return list_from_json(data, contract_table(rules))
-
