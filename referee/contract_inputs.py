@@ -26,7 +26,7 @@ from .rules.contract import (
 from .rules.contract.combos import CombinationError
 from .rules.contract.contracts import check_deal
 from .rules.errors import InputError
-from .rules.ruleset import RulesetError, table_problems
+from .rules.ruleset import RulesetError, parse_override, table_problems
 from .rules.variants import UnknownPresetError, get_preset
 from .rules.variants.contract_rummy import contract_table
 
@@ -50,6 +50,12 @@ def table_of(data: Mapping[str, Any]) -> ContractTable:
             "preset", "a Contract Rummy table: contract_7, contract_7_pagat, twelve_step"
         )
     overrides = data.get("rules") or {}
+    if isinstance(overrides, list):  # the shell's --rule KEY=VALUE
+        try:
+            overrides = dict(parse_override(str(item)) for item in overrides)
+        except RulesetError as e:
+            field, reason = e.problems[0]
+            raise InputError(field, reason) from None
     if not isinstance(overrides, Mapping):
         raise InputError("rules", 'an object of house rules, e.g. {"jokers": 2}')
     try:
