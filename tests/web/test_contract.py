@@ -6,6 +6,7 @@ nothing stored."""
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from tests.web.helpers import api_match, csrf_from, form_values
@@ -237,3 +238,49 @@ def test_saved_lists_api(client: Any) -> None:
         "field": "deals",
         "reason": "the list is empty: enter at least one deal",
     }
+
+
+def test_deal_page_edit_and_settlement_page(client: Any) -> None:
+    short = [{"cards": 13, "contract": "2 groups of 3"}]
+    view_id, token = api_match(
+        client,
+        ("Ann", "Ben", "Cat"),
+        preset="twelve_step",
+        rules={"contract_list": {"name": "one", "deals": short}},
+        stake_per_point="0.10",
+    )
+    from tests.web.helpers import open_edit_link
+
+    added = client.post(
+        f"/api/v1/matches/{view_id}/hands",
+        json={"went_out": "Ben", "hands": {"Ann": "AS JK KD", "Cat": "3H"}, "made": [0, 1, 1]},
+        headers={"X-Edit-Token": token},
+    )
+    assert added.status_code == 400  # made is true or false
+    added = client.post(
+        f"/api/v1/matches/{view_id}/hands",
+        json={
+            "went_out": "Ben",
+            "hands": {"Ann": "AS JK KD", "Cat": "3H"},
+            "made": [False, True, True],
+        },
+        headers={"X-Edit-Token": token},
+    )
+    assert added.status_code == 201, added.get_json()
+    hand = added.get_json()["hand"] if "hand" in added.get_json() else added.get_json()
+    hand_id = hand["id"]
+    assert hand["result"]["points"] == {"Ann": 40, "Ben": 0, "Cat": 3}
+    page = text(client.get(f"/m/{view_id}/hands/{hand_id}"))
+    assert "1 · not made" in page and "A♠" in page
+    board = text(client.get(f"/m/{view_id}"))
+    assert "Game over: Ben wins." in board and "Ben, Cat made contract 1 in the same deal" in board
+    settlement = text(client.get(f"/m/{view_id}/settlement"))
+    assert "4.00" in settlement  # Ann pays Ben 40 points at 0.10
+    open_edit_link(client, f"/m/{view_id}/edit#{token}")
+    form = text(client.get(f"/m/{view_id}/hands/{hand_id}/edit"))
+    boxes = {
+        name: "checked" in tag
+        for tag in re.findall(r"<input[^>]*made_[0-2][^>]*>", form)
+        for name in re.findall(r'name="(made_[0-2])"', tag)
+    }
+    assert boxes == {"made_0": False, "made_1": True, "made_2": True}, boxes
