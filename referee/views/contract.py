@@ -6,7 +6,7 @@ settled by the common match pages; the format object says how."""
 from __future__ import annotations
 
 import json
-from typing import Any, NoReturn
+from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
 from sqlalchemy import select
@@ -24,6 +24,7 @@ from referee.rules.variants.contract_rummy import contract_list_of, contract_tab
 from referee.services import matches as match_service
 from referee.throttle import anonymous_write
 
+from .check import _bad_input, _bad_request, _BadRequest, _body
 from .flow import attach_error
 from .matches import _started
 
@@ -184,33 +185,9 @@ def check_page() -> str | tuple[str, int]:
 # -- JSON --------------------------------------------------------------------------------------
 
 
-class _BadRequest(Exception):
-    def __init__(self, field: str | None, reason: str) -> None:
-        self.field, self.reason = field, reason
-        super().__init__(reason)
-
-
-@api_bp.errorhandler(_BadRequest)
-def _bad_request(e: _BadRequest) -> tuple[Response, int]:
-    db.session.rollback()
-    return jsonify({"error": {"field": e.field, "reason": e.reason}}), 400
-
-
-@api_bp.errorhandler(InputError)
-def _bad_input(e: InputError) -> tuple[Response, int]:
-    db.session.rollback()
-    return jsonify({"error": {"field": e.api_field or e.field, "reason": e.reason}}), 400
-
-
-def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        _fail(None, "send a JSON object (Content-Type: application/json)")
-    return data
-
-
-def _fail(field: str | None, reason: str) -> NoReturn:
-    raise _BadRequest(field, reason)
+# The check API's answers to bad input: the same JSON error, the same rollback.
+api_bp.register_error_handler(_BadRequest, _bad_request)
+api_bp.register_error_handler(InputError, _bad_input)
 
 
 @api_bp.post("/check")

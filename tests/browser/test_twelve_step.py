@@ -8,23 +8,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.web.test_contract import TWELVE
+
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ann", "Ben", "Cat"]
-TWELVE = [
-    "2 groups of 3",
-    "1 group of 3 + 1 sequence of 4",
-    "2 sequences of 4",
-    "3 groups of 3",
-    "1 group of 4 + 1 sequence of 4",
-    "2 groups of 4",
-    "2 sequences of 5",
-    "1 group of 3 + 2 sequences of 4",
-    "3 sequences of 4",
-    "4 groups of 3",
-    "1 group of 5 + 1 sequence of 5",
-    "1 sequence of 7 + 1 group of 3",
-]
 # who went out, who laid down their contract, the others' points left; then the totals
 DEALS = [
     ("Ann", {"Ann", "Cat"}, {"Ben": 45, "Cat": 12}, (0, 45, 12)),

@@ -113,3 +113,18 @@ def test_twelve_step_needs_the_tables_list() -> None:
     fmt = find_format("twelve_step")
     with pytest.raises(InputError, match="enter the table's contract list"):
         fmt.check_table(get_preset("twelve_step"), table(contracts=None), None)
+
+
+def test_a_card_held_more_often_than_the_packs_hold_it_is_refused() -> None:
+    fmt = find_format("twelve_step")
+    values = fmt.normalise(
+        {
+            "entry": "cards",
+            "knocker_seat": 0,
+            "dealer_seat": 0,
+            "seat_cards": ["", "KD KD", "KD"],
+        }
+    )
+    with pytest.raises(InputError, match="K♦ appears 3 times") as e:
+        fmt.verify_hand(values, table(), Place(0, NextHand(0, (0, 1, 2))))
+    assert e.value.field == "cards_2"

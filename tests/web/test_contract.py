@@ -66,6 +66,7 @@ def start(client: Any, **extra: str) -> str:
 def enter(client: Any, view_id: str, out: int, points: list[int], made: list[int]) -> Any:
     page = client.get(f"/m/{view_id}/hands/new")
     assert page.status_code == 200
+    assert "<h1>Deal " in page.get_data(as_text=True)
     data = form_values(page.get_data(as_text=True))
     data.update(entry="counts", knocker_seat=str(out), save="Save")
     for seat, value in enumerate(points):

@@ -104,14 +104,14 @@ def score_deal(
         on = contracts_on[seat]
         deal = contracts.deal(min(on, len(contracts)))
         laid = bool(made[seat]) or seat == went_out
+
+        def refuse(what: str, reason: str, seat: int = seat) -> InputError:
+            api = "counts" if what == "count" else "hands"
+            return InputError(f"{what}_{seat}", reason, api_field=api, seat=seat)
+
         if entry is None:
             if seat != went_out:
-                raise InputError(
-                    f"count_{seat}",
-                    f"enter {who}'s cards left, or their points",
-                    api_field="counts",
-                    seat=seat,
-                )
+                raise refuse("count", f"enter {who}'s cards left, or their points")
             seats.append(ContractSeat(seat, on, laid, (), 0))
             continue
         if isinstance(entry, int):
@@ -119,42 +119,22 @@ def score_deal(
                 table.penalties.ace, table.penalties.joker, table.penalties.wild or 0, 10
             )
             if entry < 0:
-                raise InputError(
-                    f"count_{seat}",
-                    f"{who}'s points cannot be negative",
-                    api_field="counts",
-                    seat=seat,
-                )
+                raise refuse("count", f"{who}'s points cannot be negative")
             if seat == went_out and entry:
-                raise InputError(
-                    f"count_{seat}",
-                    f"{who} went out, so holds no cards (points 0, got {entry})",
-                    api_field="counts",
-                    seat=seat,
-                )
+                raise refuse("count", f"{who} went out, so holds no cards (points 0, got {entry})")
             if entry > most:
-                raise InputError(
-                    f"count_{seat}",
-                    f"{who}'s {deal.cards + 1} cards at most cannot count more than {most}",
-                    api_field="counts",
-                    seat=seat,
+                raise refuse(
+                    "count", f"{who}'s {deal.cards + 1} cards at most cannot count more than {most}"
                 )
             seats.append(ContractSeat(seat, on, laid, None, entry))
             continue
         cards = tuple(entry)
         if seat == went_out and cards:
-            raise InputError(
-                f"cards_{seat}",
-                f"{who} went out, so holds no cards (got {format_cards(cards)})",
-                api_field="hands",
-                seat=seat,
-            )
+            raise refuse("cards", f"{who} went out, so holds no cards (got {format_cards(cards)})")
         if len(cards) > deal.cards + 1:
-            raise InputError(
-                f"cards_{seat}",
+            raise refuse(
+                "cards",
                 f"{who} holds {len(cards)} cards: more than the {deal.cards} dealt and one drawn",
-                api_field="hands",
-                seat=seat,
             )
         value = sum(table.penalty(c) for c in cards)
         seats.append(ContractSeat(seat, on, laid, cards, value))

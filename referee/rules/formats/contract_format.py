@@ -25,7 +25,7 @@ from ..errors import InputError
 from ..results import HandScore, Step
 from ..ruleset import Ruleset
 from ..settlement import settle
-from ..variants.basic_rummy import Ending
+from ..variants.basic_rummy import Ending, check_cards
 from ..variants.contract_rummy import contract_list_of, contract_table
 from . import json_io as io
 from .base import Board, GameSettlement, Line, NextHand, Place, StoredHand, Table
@@ -59,6 +59,7 @@ class ContractRummy(RummyFormat):
 
     name: ClassVar[str] = "contract"
     title: ClassVar[str] = "Contract Rummy"
+    noun: ClassVar[str] = "deal"
     form: ClassVar[str] = "contract"
     template: ClassVar[str] = "contract/"
     own_page: ClassVar[bool] = True
@@ -100,6 +101,7 @@ class ContractRummy(RummyFormat):
         held: list[Any]
         if values.get("entry") == "cards":
             held = list(self._cards(values, table))
+            check_cards([(s, "cards", h) for s, h in enumerate(held)], table.rules, table.names)
             winner = values.get("knocker_seat")
             if isinstance(winner, int) and 0 <= winner < seats and not held[winner]:
                 held[winner] = ()
