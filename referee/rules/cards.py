@@ -2,8 +2,9 @@
 
 Input: rank ``A 2-9 10|T J Q K`` followed by a suit ``S H D C`` or ``♠ ♥ ♦ ♣``, any case,
 separated by spaces or commas; jokers ``JK`` (or numbered ``JK1``, ``JK2`` where a deck has
-several). Output uses ``10`` and suit symbols for people (``10♥``) and ASCII codes for
-machines (``10H``, ``AS``, ``JK1``).
+several); German and Russian rank letters are read too (:mod:`.rank_letters`). Output uses
+``10`` and suit symbols for people (``10♥``) and ASCII codes for machines (``10H``, ``AS``,
+``JK1``).
 
 Every parse error names the exact token and the reason, because the message is shown to a
 player beside the field they typed it in.
@@ -22,6 +23,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import total_ordering
+
+from .rank_letters import english_rank
 
 
 class Suit(Enum):
@@ -243,7 +246,7 @@ def parse_card(token: str) -> Card:
         return Card.make_joker(number)
     rank_text, suit_text = text[:-1], text[-1]
     suit = _SUIT_BY_TEXT.get(suit_text)
-    rank = _RANK_BY_TEXT.get(rank_text)
+    rank = _RANK_BY_TEXT.get(rank_text) or _RANK_BY_TEXT.get(english_rank(rank_text) or "")
     if suit is None and rank is None:
         raise NotACardError("is not a card", token)
     if suit is None:
