@@ -40,7 +40,7 @@ from itertools import combinations, pairwise
 from types import ModuleType
 
 from .budget import charge
-from .cards import SUITS, Card, Rank, Suit, sort_cards
+from .cards import _SUIT_INDEX, ALL_NATURALS, SUITS, Card, Suit, sort_cards
 from .results import Arrangement, Meld, MeldKind
 from .ruleset import DEFAULT_RULES, AceRank, Ruleset
 from .values import card_value, deadwood_of
@@ -83,6 +83,8 @@ class _Ctx:
     min_nat: int
     adjacent_ok: bool
     repeat_suits: bool  # a set may hold a suit twice (max_set > 4)
+    simple: bool  # no wild cards and a set holds each suit once: melds from tables
+    values: tuple[int, ...]  # deadwood value by card index (52: any joker)
 
     def wild(self, card: Card) -> bool:
         if card.is_joker:
@@ -94,8 +96,24 @@ class _Ctx:
         return not card.is_joker or self.jokers_wild
 
 
-@lru_cache(maxsize=64)
+# Contexts by the identity of the Ruleset. Hashing a Ruleset (40-odd fields) costs more than
+# a small search, so each entry keeps its Ruleset alive: its id cannot be reused meanwhile.
+_CTX_BY_ID: dict[int, tuple[Ruleset, _Ctx]] = {}
+
+
 def _ctx(rules: Ruleset) -> _Ctx:
+    entry = _CTX_BY_ID.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    if len(_CTX_BY_ID) >= 256:
+        _CTX_BY_ID.clear()
+    ctx = _make_ctx(rules)
+    _CTX_BY_ID[id(rules)] = (rules, ctx)
+    return ctx
+
+
+@lru_cache(maxsize=64)
+def _make_ctx(rules: Ruleset) -> _Ctx:
     max_run = 13 if rules.max_run is None else min(rules.max_run, 13)
     return _Ctx(
         rules=rules,
@@ -109,6 +127,8 @@ def _ctx(rules: Ruleset) -> _Ctx:
         min_nat=rules.min_naturals_in_meld,
         adjacent_ok=rules.wilds_adjacent_in_run,
         repeat_suits=rules.max_set > 4,
+        simple=not rules.has_wilds and rules.max_set <= 4,
+        values=tuple(card_value(c, rules) for c in ALL_NATURALS) + (rules.joker_value,),
     )
 
 
@@ -121,7 +141,7 @@ def _rank_at(position: int) -> int:
 
 
 def _card_at(suit: Suit, position: int) -> Card:
-    return Card(Rank(_rank_at(position)), suit)
+    return ALL_NATURALS[_SUIT_INDEX[suit] * 13 + (0 if position == 14 else position - 1)]
 
 
 def _natural_at(card: Card, suit: Suit | None, position: int) -> bool:
@@ -553,6 +573,79 @@ def all_melds(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> tuple[Me
     return tuple(_with_real_jokers(m, iter(jokers)) for m in melds)
 
 
+# -- melds as the solver takes them: (meld, card indices, search order) ----------------------
+
+_Found = tuple[Meld, tuple[int, ...], tuple[int, int, tuple[int, ...]]]
+
+
+def _third(found: _Found) -> tuple[int, int, tuple[int, ...]]:
+    return found[2]
+
+
+def _found(meld: Meld) -> _Found:
+    cards = tuple(c.index if c.index < 52 else 52 for c in meld.cards)
+    kind = 0 if meld.kind is MeldKind.SET else 1
+    return meld, cards, (-len(cards), kind, tuple(sorted(cards)))
+
+
+def _melds_with_keys(items: _Items, ctx: _Ctx) -> list[_Found]:
+    return [_found(m) for m in _generate(items, ctx)]
+
+
+# Every run and set a table without wild cards can make, built once and shared by every hand:
+# a run by (suit, low, high), a set by (rank, suits).
+_RUNS: dict[tuple[int, int, int], _Found] = {}
+_SETS: dict[tuple[int, tuple[int, ...]], _Found] = {}
+
+
+def _table_run(suit: int, low: int, high: int) -> _Found:
+    found = _RUNS.get((suit, low, high))
+    if found is None:
+        cards = tuple(_card_at(SUITS[suit], p) for p in range(low, high + 1))
+        meld = Meld(MeldKind.RUN, cards, suit=SUITS[suit], low=low, high=high)
+        found = _RUNS[(suit, low, high)] = _found(meld)
+    return found
+
+
+def _table_set(rank: int, suits: tuple[int, ...]) -> _Found:
+    found = _SETS.get((rank, suits))
+    if found is None:
+        cards = tuple(ALL_NATURALS[s * 13 + rank - 1] for s in suits)
+        found = _SETS[(rank, suits)] = _found(Meld(MeldKind.SET, cards, rank=rank))
+    return found
+
+
+def _table_melds(items: _Items, ctx: _Ctx) -> list[_Found]:
+    """What :func:`_generate` finds for a table without wild cards whose sets hold each suit
+    once, read from the shared tables: runs are blocks of consecutive cards of a suit, sets
+    the choices of suits among those holding a rank."""
+    held = [False] * 52
+    for t, c in items:
+        if c > 0 and t.index < 52:
+            held[t.index] = True
+    found: list[_Found] = []
+    need = max(1, ctx.min_nat)
+    low_set = max(ctx.min_set, need)
+    for rank in range(1, 14):
+        suits = tuple(s for s in range(4) if held[s * 13 + rank - 1])
+        for size in range(low_set, min(ctx.max_set, len(suits)) + 1):
+            found.extend(_table_set(rank, chosen) for chosen in combinations(suits, size))
+    top = ctx.top
+    shortest = max(ctx.min_run, need)
+    for s in range(4):
+        base = s * 13 - 1
+        at = [False, *(held[base + p] for p in range(1, 14)), held[s * 13]]
+        for low in range(1, top - shortest + 2):
+            if not at[low]:
+                continue
+            for high in range(low + 1, min(top, low + ctx.max_run - 1) + 1):
+                if not at[high] or (low == 1 and high == 14):
+                    break
+                if high - low + 1 >= shortest:
+                    found.append(_table_run(s, low, high))
+    return found
+
+
 # -- the solver: least deadwood over disjoint melds, memoised on the remaining cards --------
 
 
@@ -570,21 +663,36 @@ class _Solver:
         order = sorted(items, key=lambda tc: (ctx.wild(tc[0]) or tc[0].is_joker, tc[0].index))
         self.types: tuple[Card, ...] = tuple(t for t, _ in order)
         self.index = {t: i for i, t in enumerate(self.types)}
+        position = [-1] * 53  # type number by card index (52: the jokers)
+        for i, t in enumerate(self.types):
+            position[min(t.index, 52)] = i
         top = max((c for _, c in order), default=1)
         self.width = top.bit_length() + 1
         w = self.width
-        self.unit = tuple(1 << (i * w) for i in range(len(order)))
+        unit = self.unit = tuple(1 << (i * w) for i in range(len(order)))
         self.guard = sum(1 << (i * w + w - 1) for i in range(len(order)))
         self.full = sum(c << (i * w) for i, (_, c) in enumerate(order))
-        self.values = tuple(card_value(t, rules) for t in self.types)
-        self.melds: tuple[Meld, ...] = tuple(_generate(order, ctx))
-        self.codes = tuple(self.encode(m.cards) for m in self.melds)
+        self.values = tuple(ctx.values[min(t.index, 52)] for t in self.types)
+        found = _table_melds(order, ctx) if ctx.simple else _melds_with_keys(order, ctx)
+        found.sort(key=_third)
+        self.melds: tuple[Meld, ...] = tuple(m for m, _, _ in found)
+        codes: list[int] = []
         options: list[list[int]] = [[] for _ in order]
-        for mid in sorted(range(len(self.melds)), key=lambda i: _meld_order(self.melds[i])):
-            first = min(self.index[_type(c)] for c in self.melds[mid].cards)
+        option_codes: list[list[int]] = [[] for _ in order]
+        for mid, (_, cards, _) in enumerate(found):
+            code = 0
+            first = len(order)
+            for c in cards:
+                p = position[c]
+                code += unit[p]
+                if p < first:
+                    first = p
+            codes.append(code)
             options[first].append(mid)
+            option_codes[first].append(code)
+        self.codes = tuple(codes)
         self.options = tuple(tuple(o) for o in options)
-        self.option_codes = tuple(tuple(self.codes[m] for m in o) for o in options)
+        self.option_codes = tuple(tuple(o) for o in option_codes)
         self.memo: dict[int, int] = {0: 0}
         self.choice_memo: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
         self.has_jokers = JOKER in self.index
@@ -731,6 +839,11 @@ class _Solver:
 @lru_cache(maxsize=512)
 def _solver(items: tuple[tuple[Card, int], ...], rules: Ruleset) -> _Solver:
     return _Solver(items, rules)
+
+
+def clear_hand_caches() -> None:
+    """Forget every hand's solver (for benchmarks: a repeated hand then costs its first call)."""
+    _solver.cache_clear()
 
 
 def _solver_for(cards: Sequence[Card], rules: Ruleset) -> _Solver:
