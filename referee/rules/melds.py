@@ -128,7 +128,7 @@ def _make_ctx(rules: Ruleset) -> _Ctx:
         adjacent_ok=rules.wilds_adjacent_in_run,
         repeat_suits=rules.max_set > 4,
         simple=not rules.has_wilds and rules.max_set <= 4,
-        values=tuple(card_value(c, rules) for c in ALL_NATURALS) + (rules.joker_value,),
+        values=(*(card_value(c, rules) for c in ALL_NATURALS), rules.joker_value),
     )
 
 
