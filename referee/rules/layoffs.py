@@ -161,49 +161,105 @@ class _Pack:
 
 
 def _packs(meld: Meld, solver: _Solver, ctx: _Ctx, chain: bool) -> list[_Pack]:
-    """Every distinct set of defender cards that may be laid off on ``meld`` (empty first)."""
-    held = {t: solver.count(solver.full, i) for t, i in solver.index.items()}
-    found: dict[int, _Pack] = {}
+    """Every distinct set of defender cards that may be laid off on ``meld`` (empty first).
 
-    def add(cards: tuple[Card, ...], extended: Meld) -> None:
+    Remembered by the defender's solver: the knocker's candidate spreads share their melds.
+    """
+    key = (meld.kind, meld.cards, meld.low, meld.high, chain)
+    memo = solver.pack_memo
+    hit = memo.get(key)
+    if hit is None:
+        if meld.kind is MeldKind.SET:
+            hit = _set_packs(meld, solver, ctx)
+        else:
+            hit = _run_packs(meld, solver, ctx, chain)
+        memo[key] = hit
+    return hit  # type: ignore[no-any-return]
+
+
+def _set_packs(meld: Meld, solver: _Solver, ctx: _Ctx) -> list[_Pack]:
+    """A set takes its cards in any order: each multiset once, types in ascending order."""
+    found: list[_Pack] = []
+    types = solver.types
+    full = solver.full
+    unit = solver.unit
+
+    def grow(m: Meld, cards: tuple[Card, ...], code: int, start: int) -> None:
         charge()
-        code = solver.encode(cards)
-        pack = _Pack(code, cards, extended)
-        old = found.get(code)
-        if old is None or (len(pack.cards), pack.key) < (len(old.cards), old.key):
-            found[code] = pack
-
-    def grow_run(m: Meld, cards: tuple[Card, ...], top: bool, ends: int) -> None:
-        add(cards, m)
-        left = Counter(held)
-        left.subtract(cards)
-        for go_top in (True, False) if top else (False,):
-            if not chain and ends & (1 if go_top else 2):
+        found.append(_Pack(code, cards, m))
+        for i in range(start, len(types)):
+            if not solver.fits(full, code + unit[i]):
                 continue
-            for t in solver.types:
-                if left[t] <= 0:
+            nxt = _extend_set(m, types[i], ctx)
+            if nxt is not None:
+                grow(nxt, (*cards, types[i]), code + unit[i], i)
+
+    grow(meld, (), 0, 0)
+    return sorted(found, key=_pack_order)
+
+
+def _pack_order(pack: _Pack) -> tuple[int, tuple[int, ...]]:
+    return len(pack.cards), pack.key
+
+
+# One way to lay cards off on a run: (top end, solver type) moves in playing order.
+_Moves = tuple[tuple[bool, int], ...]
+
+
+def _run_packs(meld: Meld, solver: _Solver, ctx: _Ctx, chain: bool) -> list[_Pack]:
+    """Every distinct set of cards a run can take, each in its first least playing order.
+
+    Cards go on the top end first, then the bottom end (a chain grows one end at a time). The
+    same cards laid in another order reach the same run, so the search is memoised on where
+    the run stands (its span, whether each end is a wild card, the ends used, the cards laid):
+    each such position is expanded once, whatever order of wilds led to it.
+    """
+    types = solver.types
+    unit = solver.unit
+    full = solver.full
+    order = [t.index for t in types]
+    memo: dict[tuple[int, int, bool, bool, bool, int, int], dict[int, tuple[tuple[int, ...], _Moves]]]
+    memo = {}
+
+    def options(m: Meld, code: int, top: bool, ends: int) -> dict[int, tuple[tuple[int, ...], _Moves]]:
+        assert m.low is not None and m.high is not None
+        state = (m.low, m.high, _end_is_wild(m, True), _end_is_wild(m, False), top, ends, code)
+        hit = memo.get(state)
+        if hit is not None:
+            return hit
+        charge()
+        best: dict[int, tuple[tuple[int, ...], _Moves]] = {0: ((), ())}
+        for go_top in (True, False) if top else (False,):
+            bit = 1 if go_top else 2
+            if not chain and ends & bit:
+                continue
+            for i, t in enumerate(types):
+                if not solver.fits(full, code + unit[i]):
                     continue
                 nxt = _extend_run(m, t, go_top, ctx)
-                if nxt is not None:
-                    grow_run(nxt, (*cards, t), go_top, ends | (1 if go_top else 2))
+                if nxt is None:
+                    continue
+                head = (order[i],)
+                for rest, (key, moves) in options(nxt, code + unit[i], go_top, ends | bit).items():
+                    total = rest + unit[i]
+                    candidate = head + key
+                    old = best.get(total)
+                    if old is None or candidate < old[0]:
+                        best[total] = (candidate, ((go_top, i), *moves))
+        memo[state] = best
+        return best
 
-    def grow_set(m: Meld, cards: tuple[Card, ...], start: int) -> None:
-        add(cards, m)
-        left = Counter(held)
-        left.subtract(cards)
-        for i in range(start, len(solver.types)):
-            t = solver.types[i]
-            if left[t] <= 0:
-                continue
-            nxt = _extend_set(m, t, ctx)
-            if nxt is not None:
-                grow_set(nxt, (*cards, t), i)
-
-    if meld.kind is MeldKind.SET:
-        grow_set(meld, (), 0)
-    else:
-        grow_run(meld, (), True, 0)
-    return sorted(found.values(), key=lambda p: (len(p.cards), p.key))
+    found = []
+    for code, (_, moves) in options(meld, 0, True, 0).items():
+        m = meld
+        cards: list[Card] = []
+        for go_top, i in moves:
+            extended = _extend_run(m, types[i], go_top, ctx)
+            assert extended is not None
+            m = extended
+            cards.append(types[i])
+        found.append(_Pack(code, tuple(cards), m))
+    return sorted(found, key=_pack_order)
 
 
 def _chaining(rules: Ruleset) -> bool:

@@ -359,6 +359,9 @@ def _generate(items: _Items, ctx: _Ctx, size: int | None = None) -> list[Meld]:
 
 
 def _items_of(cards: Iterable[Card]) -> list[tuple[Card, int]]:
+    cards = tuple(cards)
+    if len({c.index for c in cards}) == len(cards) and all(c.index < 52 for c in cards):
+        return [(c, 1) for c in sorted(cards, key=_key)]  # distinct naturals: the usual hand
     counts = Counter(_type(c) for c in cards)
     return sorted(counts.items(), key=lambda tc: tc[0].index)
 
@@ -696,6 +699,7 @@ class _Solver:
         self.memo: dict[int, int] = {0: 0}
         self.choice_memo: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
         self.has_jokers = JOKER in self.index
+        self.pack_memo: dict[object, object] = {}  # layoffs.py's packs by meld
 
     def encode(self, cards: Iterable[Card]) -> int:
         return sum(self.unit[self.index[_type(c)]] for c in cards)
@@ -836,14 +840,26 @@ class _Solver:
         return Arrangement(melds, dead_sorted, deadwood_of(dead_sorted, self.rules))
 
 
-@lru_cache(maxsize=512)
+# Solvers by the hand's cards and the identity of the Ruleset (kept alive by its entry), most
+# recently used last.
+_SOLVERS: dict[tuple[tuple[tuple[Card, int], ...], int], tuple[Ruleset, _Solver]] = {}
+_SOLVERS_KEPT = 512
+
+
 def _solver(items: tuple[tuple[Card, int], ...], rules: Ruleset) -> _Solver:
-    return _Solver(items, rules)
+    key = (items, id(rules))
+    entry = _SOLVERS.pop(key, None)
+    if entry is None or entry[0] is not rules:
+        entry = (rules, _Solver(items, rules))
+        if len(_SOLVERS) >= _SOLVERS_KEPT:
+            del _SOLVERS[next(iter(_SOLVERS))]
+    _SOLVERS[key] = entry
+    return entry[1]
 
 
 def clear_hand_caches() -> None:
     """Forget every hand's solver (for benchmarks: a repeated hand then costs its first call)."""
-    _solver.cache_clear()
+    _SOLVERS.clear()
 
 
 def _solver_for(cards: Sequence[Card], rules: Ruleset) -> _Solver:
