@@ -218,10 +218,14 @@ def _run_packs(meld: Meld, solver: _Solver, ctx: _Ctx, chain: bool) -> list[_Pac
     unit = solver.unit
     full = solver.full
     order = [t.index for t in types]
-    memo: dict[tuple[int, int, bool, bool, bool, int, int], dict[int, tuple[tuple[int, ...], _Moves]]]
+    memo: dict[
+        tuple[int, int, bool, bool, bool, int, int], dict[int, tuple[tuple[int, ...], _Moves]]
+    ]
     memo = {}
 
-    def options(m: Meld, code: int, top: bool, ends: int) -> dict[int, tuple[tuple[int, ...], _Moves]]:
+    def options(
+        m: Meld, code: int, top: bool, ends: int
+    ) -> dict[int, tuple[tuple[int, ...], _Moves]]:
         assert m.low is not None and m.high is not None
         state = (m.low, m.high, _end_is_wild(m, True), _end_is_wild(m, False), top, ends, code)
         hit = memo.get(state)
