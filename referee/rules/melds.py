@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, pairwise
@@ -620,33 +620,86 @@ def _table_set(rank: int, suits: tuple[int, ...]) -> _Found:
 
 def _table_melds(items: _Items, ctx: _Ctx) -> list[_Found]:
     """What :func:`_generate` finds for a table without wild cards whose sets hold each suit
-    once, read from the shared tables: runs are blocks of consecutive cards of a suit, sets
-    the choices of suits among those holding a rank."""
-    held = [False] * 52
+    once, read from the shared tables: the runs of each suit's mask of held cards, the sets
+    of each rank's mask of suits holding it."""
+    masks = [0, 0, 0, 0]
     for t, c in items:
-        if c > 0 and t.index < 52:
-            held[t.index] = True
+        i = t.index
+        if c > 0 and i < 52:
+            masks[i // 13] |= 1 << (i % 13)
+    m0, m1, m2, m3 = masks
+    runs, sets = _mask_tables(ctx)
     found: list[_Found] = []
-    need = max(1, ctx.min_nat)
-    low_set = max(ctx.min_set, need)
-    for rank in range(1, 14):
-        suits = tuple(s for s in range(4) if held[s * 13 + rank - 1])
-        for size in range(low_set, min(ctx.max_set, len(suits)) + 1):
-            found.extend(_table_set(rank, chosen) for chosen in combinations(suits, size))
-    top = ctx.top
-    shortest = max(ctx.min_run, need)
-    for s in range(4):
-        base = s * 13 - 1
-        at = [False, *(held[base + p] for p in range(1, 14)), held[s * 13]]
-        for low in range(1, top - shortest + 2):
-            if not at[low]:
-                continue
-            for high in range(low + 1, min(top, low + ctx.max_run - 1) + 1):
-                if not at[high] or (low == 1 and high == 14):
-                    break
-                if high - low + 1 >= shortest:
-                    found.append(_table_run(s, low, high))
+    rich = (m0 & m1 & (m2 | m3)) | ((m0 | m1) & m2 & m3) if ctx.min_set >= 3 else m0 | m1 | m2 | m3
+    while rich:
+        low = rich & -rich
+        rich ^= low
+        r = low.bit_length() - 1
+        suits = (m0 >> r & 1) | (m1 >> r & 1) << 1 | (m2 >> r & 1) << 2 | (m3 >> r & 1) << 3
+        found.extend(sets[r][suits])
+    for s, mask in enumerate(masks):
+        if mask:
+            found.extend(runs[s][mask])
     return found
+
+
+class _LazyTable(dict[int, tuple[_Found, ...]]):
+    """Melds by mask, each entry worked out on first use by ``make``."""
+
+    def __init__(self, make: Callable[[int], tuple[_Found, ...]]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, mask: int) -> tuple[_Found, ...]:
+        value = self[mask] = self.make(mask)
+        return value
+
+
+_MASK_TABLES: dict[tuple[int, ...], tuple[list[_LazyTable], list[_LazyTable]]] = {}
+
+
+def _mask_tables(ctx: _Ctx) -> tuple[list[_LazyTable], list[_LazyTable]]:
+    """Per suit, the runs a 13-bit mask of held ranks makes; per rank, the sets a 4-bit mask
+    of held suits makes (both in :func:`_generate`'s terms, shared by equal tables)."""
+    need = max(1, ctx.min_nat)
+    key = (ctx.top, max(ctx.min_run, need), ctx.max_run, max(ctx.min_set, need), ctx.max_set)
+    tables = _MASK_TABLES.get(key)
+    if tables is None:
+        top, shortest, longest, low_set, high_set = key
+
+        def runs_of(s: int) -> Callable[[int], tuple[_Found, ...]]:
+            def make(mask: int) -> tuple[_Found, ...]:
+                at = [False, *(bool(mask >> p & 1) for p in range(13)), bool(mask & 1)]
+                out = []
+                for low in range(1, top - shortest + 2):
+                    if not at[low]:
+                        continue
+                    for high in range(low + 1, min(top, low + longest - 1) + 1):
+                        if not at[high] or (low == 1 and high == 14):
+                            break
+                        if high - low + 1 >= shortest:
+                            out.append(_table_run(s, low, high))
+                return tuple(out)
+
+            return make
+
+        def sets_of(r: int) -> Callable[[int], tuple[_Found, ...]]:
+            def make(mask: int) -> tuple[_Found, ...]:
+                suits = tuple(s for s in range(4) if mask >> s & 1)
+                return tuple(
+                    _table_set(r + 1, chosen)
+                    for size in range(low_set, min(high_set, len(suits)) + 1)
+                    for chosen in combinations(suits, size)
+                )
+
+            return make
+
+        tables = (
+            [_LazyTable(runs_of(s)) for s in range(4)],
+            [_LazyTable(sets_of(r)) for r in range(13)],
+        )
+        _MASK_TABLES[key] = tables
+    return tables
 
 
 # -- the solver: least deadwood over disjoint melds, memoised on the remaining cards --------
@@ -972,11 +1025,22 @@ class KnockOptions:
         self, discard: Card, limit: int | None = None
     ) -> tuple[Arrangement, ...]:
         """Every best arrangement of the cards left after discarding ``discard``."""
-        return best_arrangements(_without(self.cards, [discard]), self.rules, limit)
+        left = _without(self.cards, [discard])
+        solver, state = self._after(discard)
+        jokers = _jokers(left)
+        return tuple(solver.arrangement(m, d, jokers) for m, d in solver.arrangements(state, limit))
 
     def count_after(self, discard: Card) -> int:
         """How many best arrangements the cards left after discarding ``discard`` have."""
-        return count_best_arrangements(_without(self.cards, [discard]), self.rules)
+        _without(self.cards, [discard])
+        solver, state = self._after(discard)
+        return solver.count_arrangements(state)
+
+    def _after(self, discard: Card) -> tuple[_Solver, int]:
+        """The whole hand's solver and its state without ``discard``: the melds of the cards
+        left are those of the whole hand that fit them, so one solver serves every discard."""
+        solver = _solver_for(self.cards, self.rules)
+        return solver, solver.full - solver.unit[solver.index[_type(discard)]]
 
     def can_knock(self, limit: int | None = None) -> bool:
         """Whether the best discard leaves a legal knock (``limit``: this hand's knock limit)."""
