@@ -183,12 +183,18 @@ def _set_packs(meld: Meld, solver: _Solver, ctx: _Ctx) -> list[_Pack]:
     types = solver.types
     full = solver.full
     unit = solver.unit
+    # only a card of the set's rank or a wild card can join it (any card, a wild-only set)
+    fitting = [
+        i
+        for i, t in enumerate(types)
+        if meld.rank is None or ctx.wild(t) or (t.rank is not None and int(t.rank) == meld.rank)
+    ]
 
     def grow(m: Meld, cards: tuple[Card, ...], code: int, start: int) -> None:
         charge()
         found.append(_Pack(code, cards, m))
-        for i in range(start, len(types)):
-            if not solver.fits(full, code + unit[i]):
+        for i in fitting:
+            if i < start or not solver.fits(full, code + unit[i]):
                 continue
             nxt = _extend_set(m, types[i], ctx)
             if nxt is not None:
@@ -218,6 +224,8 @@ def _run_packs(meld: Meld, solver: _Solver, ctx: _Ctx, chain: bool) -> list[_Pac
     unit = solver.unit
     full = solver.full
     order = [t.index for t in types]
+    # only a card of the run's suit or a wild card can join it
+    fitting = [i for i, t in enumerate(types) if t.suit is meld.suit or ctx.wild(t)]
     memo: dict[
         tuple[int, int, bool, bool, bool, int, int], dict[int, tuple[tuple[int, ...], _Moves]]
     ]
@@ -237,7 +245,8 @@ def _run_packs(meld: Meld, solver: _Solver, ctx: _Ctx, chain: bool) -> list[_Pac
             bit = 1 if go_top else 2
             if not chain and ends & bit:
                 continue
-            for i, t in enumerate(types):
+            for i in fitting:
+                t = types[i]
                 if not solver.fits(full, code + unit[i]):
                     continue
                 nxt = _extend_run(m, t, go_top, ctx)
@@ -268,6 +277,32 @@ def _run_packs(meld: Meld, solver: _Solver, ctx: _Ctx, chain: bool) -> list[_Pac
 
 def _chaining(rules: Ruleset) -> bool:
     return rules.layoff_chain and not rules.layoff_original_melds_only
+
+
+def _defender_least(spread: Sequence[Meld], defender: Sequence[Card], rules: Ruleset) -> int:
+    """``defender_best(spread, defender, rules).deadwood``, without building the play."""
+    ctx = _ctx(rules)
+    solver = _solver_for(defender, rules)
+    chain = _chaining(rules)
+    packs = [_packs(meld, solver, ctx, chain) for meld in spread]
+    full = solver.full
+    least = solver.least
+
+    def best(i: int, code: int) -> int:
+        charge()
+        if i == len(packs):
+            return least(full - code)
+        found = -1
+        for pack in packs[i]:
+            if solver.fits(full, code + pack.code):
+                value = best(i + 1, code + pack.code)
+                if found < 0 or value < found:
+                    found = value
+                    if not value:
+                        break
+        return found
+
+    return best(0, 0)
 
 
 def defender_best(
@@ -408,7 +443,7 @@ def knocker_spread_choice(
         if first.deadwood == 0:
             solver = _solver_for(defender, rules)
             return SpreadChoice(first, candidates, solver.least(solver.full))
-        scored = [(defender_best(a.melds, defender, rules).deadwood, a) for a in candidates]
+        scored = [(_defender_least(a.melds, defender, rules), a) for a in candidates]
         top = max(d for d, _ in scored)
         chosen = next(a for d, a in scored if d == top)
         return SpreadChoice(chosen, candidates, defender_deadwood=top)
