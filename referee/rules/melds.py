@@ -810,9 +810,14 @@ class _Solver:
         g = self.guard
         found: list[tuple[int, int, int]] = []
         opts = self.options[t]
+        memo = self.memo
+        least = self.least
         for i, code in enumerate(self.option_codes[t]):
-            if ((s | g) - code) & g == g and self.least(s - code) == goal:
-                found.append((i, opts[i], s - code))
+            if ((s | g) - code) & g == g:
+                rest = s - code
+                value = memo.get(rest)
+                if (least(rest) if value is None else value) == goal:
+                    found.append((i, opts[i], rest))
         nxt = s - self.unit[t]
         if self.values[t] + self.least(nxt) == goal:
             found.append((len(opts), -1, nxt))
