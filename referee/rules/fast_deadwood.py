@@ -49,6 +49,7 @@ __all__ = [
     "deadwood_and_after_discard",
     "is_all_melded",
     "min_deadwood",
+    "min_deadwood_of_indices",
     "min_deadwood_after_discard",
     "supports",
 ]
@@ -319,6 +320,34 @@ def min_deadwood(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> int:
     if not ge3:
         return run[m0] + run[m1] + run[m2] + run[m3] + extra
     return _least_with_sets(m0, m1, m2, m3, ge3, run, entry[3]) + extra
+
+
+# Suit-mask word and bit of each natural card index (0-51, suit-major as Card.index).
+_WORD: tuple[int, ...] = tuple(i // 13 for i in range(52))
+_INDEX_BIT: tuple[int, ...] = tuple(1 << (i % 13) for i in range(52))
+
+
+def min_deadwood_of_indices(cards: Sequence[int], rules: Ruleset = DEFAULT_RULES) -> int:
+    """:func:`min_deadwood` of natural cards given as their indices (:attr:`Card.index`,
+    0-51): the form a program that deals millions of hands keeps them in.
+
+    >>> min_deadwood_of_indices([0, 1, 2, 3, 19, 32, 45, 25, 38, 47])
+    29
+    """
+    entry = _BY_ID.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _entry(rules)
+    masks = [0, 0, 0, 0]
+    word = _WORD
+    bit = _INDEX_BIT
+    for i in cards:
+        masks[word[i]] |= bit[i]
+    m0, m1, m2, m3 = masks
+    run = entry[1]
+    ge3 = (m0 & m1 & (m2 | m3)) | ((m0 | m1) & m2 & m3)
+    if not ge3:
+        return run[m0] + run[m1] + run[m2] + run[m3]
+    return _least_with_sets(m0, m1, m2, m3, ge3, run, entry[3])
 
 
 def deadwood_and_after_discard(
