@@ -49,8 +49,8 @@ __all__ = [
     "deadwood_and_after_discard",
     "is_all_melded",
     "min_deadwood",
-    "min_deadwood_of_indices",
     "min_deadwood_after_discard",
+    "min_deadwood_of_indices",
     "supports",
 ]
 
