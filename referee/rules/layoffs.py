@@ -226,44 +226,77 @@ def _run_packs(meld: Meld, solver: _Solver, ctx: _Ctx, chain: bool) -> list[_Pac
     order = [t.index for t in types]
     # only a card of the run's suit or a wild card can join it
     fitting = [i for i, t in enumerate(types) if t.suit is meld.suit or ctx.wild(t)]
-    memo: dict[
-        tuple[int, int, bool, bool, bool, int, int], dict[int, tuple[tuple[int, ...], _Moves]]
-    ]
-    memo = {}
+    # what each fitting card is at each run position: its own (natural), a wild, or neither
+    suit = meld.suit
+    natural = [
+        t.suit is suit and t.rank is not None and not t.is_joker for t in types
+    ]  # natural at the position of its own rank (a high ace also at 14)
+    rank = [0 if t.rank is None else int(t.rank) for t in types]
+    wild = [ctx.wild(t) for t in types]
+    longest, top_position, adjacent_ok = ctx.max_run, ctx.top, ctx.adjacent_ok
+    assert meld.low is not None and meld.high is not None
+    _Best = dict[int, tuple[tuple[int, ...], _Moves]]
+    memo: dict[tuple[int, int, bool, bool, bool, int, int], _Best] = {}
 
     def options(
-        m: Meld, code: int, top: bool, ends: int
-    ) -> dict[int, tuple[tuple[int, ...], _Moves]]:
-        assert m.low is not None and m.high is not None
-        state = (m.low, m.high, _end_is_wild(m, True), _end_is_wild(m, False), top, ends, code)
+        low: int, high: int, wild_top: bool, wild_low: bool, code: int, top: bool, ends: int
+    ) -> _Best:
+        state = (low, high, wild_top, wild_low, top, ends, code)
         hit = memo.get(state)
         if hit is not None:
             return hit
         charge()
-        best: dict[int, tuple[tuple[int, ...], _Moves]] = {0: ((), ())}
+        best: _Best = {0: ((), ())}
+        if high - low + 2 > longest:
+            memo[state] = best
+            return best
         for go_top in (True, False) if top else (False,):
             bit = 1 if go_top else 2
             if not chain and ends & bit:
                 continue
+            if go_top:
+                new_low, new_high, position, end_wild = low, high + 1, high + 1, wild_top
+            else:
+                new_low, new_high, position, end_wild = low - 1, high, low - 1, wild_low
+            if new_low < 1 or new_high > top_position or (new_low == 1 and new_high == 14):
+                continue
+            wanted = 1 if position == 14 else position
             for i in fitting:
-                t = types[i]
                 if not solver.fits(full, code + unit[i]):
                     continue
-                nxt = _extend_run(m, t, go_top, ctx)
-                if nxt is None:
+                as_itself = natural[i] and rank[i] == wanted
+                if not as_itself and (not wild[i] or (not adjacent_ok and end_wild)):
                     continue
+                if go_top:
+                    after = options(
+                        low, new_high, not as_itself, wild_low, code + unit[i], True, ends | bit
+                    )
+                else:
+                    after = options(
+                        new_low, high, wild_top, not as_itself, code + unit[i], False, ends | bit
+                    )
                 head = (order[i],)
-                for rest, (key, moves) in options(nxt, code + unit[i], go_top, ends | bit).items():
+                move = (go_top, i)
+                for rest, (key, moves) in after.items():
                     total = rest + unit[i]
                     candidate = head + key
                     old = best.get(total)
                     if old is None or candidate < old[0]:
-                        best[total] = (candidate, ((go_top, i), *moves))
+                        best[total] = (candidate, (move, *moves))
         memo[state] = best
         return best
 
+    start = options(
+        meld.low,
+        meld.high,
+        _end_is_wild(meld, True),
+        _end_is_wild(meld, False),
+        0,
+        True,
+        0,
+    )
     found = []
-    for code, (_, moves) in options(meld, 0, True, 0).items():
+    for code, (_, moves) in start.items():
         m = meld
         cards: list[Card] = []
         for go_top, i in moves:
