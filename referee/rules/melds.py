@@ -339,11 +339,19 @@ def _emit_runs(
     nat_cards = {p: _card_at(suit, p) for p in range(lo, hi + 1) if p not in wild_pos}
     used = Counter(nat_cards.values())
     pool = [(t, c - used.get(t, 0)) for t, c in wilds if c - used.get(t, 0) > 0]
+    natural = [_type(c).index for c in nat_cards.values()]
+    score = (len(nat_cards), lo)
+    best = out.best
     for extra in _submultisets(pool, len(wild_pos), len(wild_pos)):
+        # the identity first (as meld_identity reads it): a meld is built only when it is kept
+        key = ("run", tuple(sorted([*natural, *(_type(c).index for c in extra)])))
+        charge()
+        held = best.get(key)
+        if held is not None and score <= held[0]:
+            continue
         placed = dict(zip(wild_pos, extra, strict=True))
         cards = tuple(nat_cards.get(p) or placed[p] for p in range(lo, hi + 1))
-        meld = Meld(MeldKind.RUN, cards, suit=suit, low=lo, high=hi)
-        out.add(meld, (len(nat_cards), lo))
+        best[key] = (score, Meld(MeldKind.RUN, cards, suit=suit, low=lo, high=hi))
 
 
 def _generate(items: _Items, ctx: _Ctx, size: int | None = None) -> list[Meld]:
