@@ -47,6 +47,7 @@ from .ruleset import DEFAULT_RULES, AceRank, Ruleset
 __all__ = [
     "UnsupportedRulesError",
     "deadwood_and_after_discard",
+    "deadwood_without_each",
     "is_all_melded",
     "min_deadwood",
     "min_deadwood_after_discard",
@@ -348,6 +349,39 @@ def min_deadwood_of_indices(cards: Sequence[int], rules: Ruleset = DEFAULT_RULES
     if not ge3:
         return run[m0] + run[m1] + run[m2] + run[m3]
     return _least_with_sets(m0, m1, m2, m3, ge3, run, entry[3])
+
+
+def deadwood_without_each(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> list[int]:
+    """``[min_deadwood(cards less card i) for each i]``, reading the hand once: what each
+    discard leaves. The cards must be distinct naturals (a joker raises ``ValueError``)."""
+    entry = _BY_ID.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _entry(rules)
+    _, run, _, runnable, _, _ = entry
+    masks = [0, 0, 0, 0]
+    for c in cards:
+        if c.index >= 52:
+            raise ValueError("deadwood_without_each takes natural cards only")
+        masks[_WORD[c.index]] |= _INDEX_BIT[c.index]
+    out = []
+    for c in cards:
+        m0, m1, m2, m3 = masks
+        bit = _INDEX_BIT[c.index]
+        word = _WORD[c.index]
+        if word == 0:
+            m0 ^= bit
+        elif word == 1:
+            m1 ^= bit
+        elif word == 2:
+            m2 ^= bit
+        else:
+            m3 ^= bit
+        ge3 = (m0 & m1 & (m2 | m3)) | ((m0 | m1) & m2 & m3)
+        if ge3:
+            out.append(_least_with_sets(m0, m1, m2, m3, ge3, run, runnable))
+        else:
+            out.append(run[m0] + run[m1] + run[m2] + run[m3])
+    return out
 
 
 def deadwood_and_after_discard(

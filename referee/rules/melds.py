@@ -1078,7 +1078,11 @@ def knock_options(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> Knoc
         raise ValueError("there is no card to discard")
     fast = _fast(rules)
     by_type: dict[Card, int] = {}
-    if fast is not None:
+    if fast is not None and all(c.index < 52 for c in cards) and len(set(cards)) == len(cards):
+        for card, value in zip(cards, fast.deadwood_without_each(cards, rules), strict=True):
+            by_type[card] = int(value)
+        big = int(fast.min_deadwood(cards, rules)) == 0
+    elif fast is not None:
         for card in set(cards):
             by_type[_type(card)] = int(fast.min_deadwood(_without(cards, [card]), rules))
         big = int(fast.min_deadwood(cards, rules)) == 0
