@@ -39,7 +39,7 @@ from functools import lru_cache
 from itertools import combinations, pairwise
 from types import ModuleType
 
-from .budget import charge
+from .budget import charge, current
 from .cards import _SUIT_INDEX, ALL_NATURALS, SUITS, Card, Suit, sort_cards
 from .results import Arrangement, Meld, MeldKind
 from .ruleset import DEFAULT_RULES, AceRank, Ruleset
@@ -784,13 +784,15 @@ class _Solver:
         values = self.values
         unit = self.unit
         option_codes = self.option_codes
+        counted = current() is not None  # charging nothing costs a call per node otherwise
 
         def solve(s: int) -> int:
             r = memo.get(s)
             if r is not None:
                 return r
             t = ((s & -s).bit_length() - 1) // w
-            charge(1 + len(option_codes[t]))
+            if counted:
+                charge(1 + len(option_codes[t]))
             best = values[t] + solve(s - unit[t])
             if best:
                 for code in option_codes[t]:
@@ -843,9 +845,11 @@ class _Solver:
         """
         melds: list[int] = []
         dead: list[int] = []
+        counted = current() is not None
 
         def rec(s: int, min_opt: int) -> Iterator[tuple[list[int], list[int]]]:
-            charge()
+            if counted:
+                charge()
             if s == 0:
                 yield list(melds), list(dead)
                 return
@@ -926,10 +930,24 @@ def _solver(items: tuple[tuple[Card, int], ...], rules: Ruleset) -> _Solver:
 def clear_hand_caches() -> None:
     """Forget every hand's solver (for benchmarks: a repeated hand then costs its first call)."""
     _SOLVERS.clear()
+    _BY_HAND.clear()
+
+
+# The same hand is asked about several times in one ruling (its best arrangement, every
+# optimal one, its layoffs): the last few hands, as given, lead straight to their solver.
+_BY_HAND: dict[tuple[tuple[Card, ...], int], tuple[Ruleset, _Solver]] = {}
 
 
 def _solver_for(cards: Sequence[Card], rules: Ruleset) -> _Solver:
-    return _solver(tuple(_items_of(cards)), rules)
+    key = (tuple(cards), id(rules))
+    entry = _BY_HAND.get(key)
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    solver = _solver(tuple(_items_of(cards)), rules)
+    if len(_BY_HAND) >= 64:
+        _BY_HAND.clear()
+    _BY_HAND[key] = (rules, solver)
+    return solver
 
 
 def _jokers(cards: Iterable[Card]) -> list[Card]:
