@@ -167,14 +167,14 @@ def _packs(meld: Meld, solver: _Solver, ctx: _Ctx, chain: bool) -> list[_Pack]:
     """
     key = (meld.kind, meld.cards, meld.low, meld.high, chain)
     memo = solver.pack_memo
-    hit = memo.get(key)
+    hit: list[_Pack] | None = memo.get(key)
     if hit is None:
         if meld.kind is MeldKind.SET:
             hit = _set_packs(meld, solver, ctx)
         else:
             hit = _run_packs(meld, solver, ctx, chain)
         memo[key] = hit
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def _set_packs(meld: Meld, solver: _Solver, ctx: _Ctx) -> list[_Pack]:

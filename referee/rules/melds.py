@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, pairwise
 from types import ModuleType
+from typing import Any
 
 from .budget import charge, current
 from .cards import _SUIT_INDEX, ALL_NATURALS, SUITS, Card, Suit, sort_cards
@@ -760,7 +761,7 @@ class _Solver:
         self.memo: dict[int, int] = {0: 0}
         self.choice_memo: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
         self.has_jokers = JOKER in self.index
-        self.pack_memo: dict[object, object] = {}  # layoffs.py's packs by meld
+        self.pack_memo: dict[object, Any] = {}  # layoffs.py's packs by meld (see _packs)
 
     def encode(self, cards: Iterable[Card]) -> int:
         return sum(self.unit[self.index[_type(c)]] for c in cards)
