@@ -914,7 +914,7 @@ class _Solver:
 # Solvers by the hand's cards and the identity of the Ruleset (kept alive by its entry), most
 # recently used last.
 _SOLVERS: dict[tuple[tuple[tuple[Card, int], ...], int], tuple[Ruleset, _Solver]] = {}
-_SOLVERS_KEPT = 512
+_SOLVERS_KEPT = 64
 
 
 def _solver(items: tuple[tuple[Card, int], ...], rules: Ruleset) -> _Solver:
