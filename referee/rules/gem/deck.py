@@ -53,6 +53,9 @@ BLOCKS: tuple[tuple[Rank, Rank], ...] = tuple((Rank(r), Rank(r + 1)) for r in ra
 """The rank pairs whose eight cards hold every gem once: A–2, 3–4, … J–Q."""
 
 
+_INDEX = {card: i for i, card in enumerate(ALL_NATURALS)}
+
+
 def block_label(block: tuple[Rank, Rank]) -> str:
     return f"{block[0].label}–{block[1].label}"
 
@@ -172,7 +175,7 @@ class GemDeck:
     gems: tuple[tuple[Gem, ...], ...]
 
     def gems_of(self, card: Card) -> tuple[Gem, ...]:
-        return self.gems[card.index]
+        return self.gems[_INDEX[card]]
 
     def entries(self) -> dict[Card, tuple[Gem, ...]]:
         return {card: self.gems[card.index] for card in ALL_NATURALS}

@@ -99,8 +99,11 @@ def _stash(cards: Sequence[Card], gem: Gem) -> GemMeld:
     return GemMeld(GemMeldKind.STASH, ordered, gem, kings)
 
 
-def candidate_melds(cards: Sequence[Card], deck: GemDeck, diamond: Card) -> list[GemMeld]:
-    """Every meld whose cards are all among ``cards`` (each card once in ``cards``)."""
+def candidate_melds(
+    cards: Sequence[Card], deck: GemDeck, diamond: Card, stashes: bool = True
+) -> list[GemMeld]:
+    """Every meld whose cards are all among ``cards`` (each card once in ``cards``); without
+    the stashes when ``stashes`` is false (the search makes those itself)."""
     out: list[GemMeld] = []
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[Suit, dict[int, Card]] = {}
@@ -124,7 +127,7 @@ def candidate_melds(cards: Sequence[Card], deck: GemDeck, diamond: Card) -> list
             for a in range(low, high + 1):
                 for b in range(a + MIN_RUN - 1, high + 1):
                     out.append(GemMeld(GemMeldKind.RUN, tuple(ranks[r] for r in range(a, b + 1))))
-    for gem, holding in by_gem.items():
+    for gem, holding in by_gem.items() if stashes else ():
         for size in range(MIN_STASH, len(holding) + 1):
             out.extend(_stash(combo, gem) for combo in combinations(holding, size))
     if diamond in cards:
