@@ -46,7 +46,11 @@ __all__ = ["format_of", "rules_of"]
 def playable_presets(seated: bool = False) -> list[Preset]:
     """The presets of a new-match page: tables of two or four (``seated`` False), or of three
     and more seated by a rotation (the "Three or more players" page)."""
-    return [p for p in list_presets() if format_for(p, p.rules).seated == seated]
+    return [
+        p
+        for p in list_presets()
+        if format_for(p, p.rules).seated == seated and p.family != "gem"  # its own page
+    ]
 
 
 class Conflict(Exception):
@@ -72,6 +76,7 @@ def create_match(
     overrides: Mapping[str, Any] | None = None,
     stake_per_point: Decimal | str | int = 0,
     cut: Any = None,
+    gem_deck: str | None = None,
 ) -> tuple[Match, str]:
     """A new match and its edit token (only the token's hash is stored).
 
@@ -98,7 +103,7 @@ def create_match(
     except RulesetError as e:
         field, reason = e.problems[0]
         raise InputError(field, reason) from None
-    stored_cut = fmt.check_table(chosen, Table(rules, tuple(clean)), cut)
+    stored_cut = fmt.check_table(chosen, Table(rules, tuple(clean), deck=gem_deck), cut)
     stake = _stake(stake_per_point)
     token = Match.new_token()
     match = Match(
@@ -110,6 +115,7 @@ def create_match(
         status=MatchStatus.IN_PLAY,
         revision=0,
         cut=stored_cut,
+        gem_deck=gem_deck or None,
     )
     match.set_edit_token(token)
     match.players = [Player(seat=i, name=n) for i, n in enumerate(clean)]

@@ -33,6 +33,7 @@ from .base import (
 from .battle_royal_format import BattleRoyal
 from .chouette_format import Chouette
 from .cutthroat_format import Cutthroat
+from .gem_format import GemRummy
 from .partnership_format import Partnership
 from .rummy_format import BasicRummy, Rum500
 from .two_handed import Hollywood, TwoHanded
@@ -65,6 +66,7 @@ FORMATS: dict[str, Format] = {
         BattleRoyal(),
         BasicRummy(),
         Rum500(),
+        GemRummy(),
     )
 }
 """Every format, by the name a match stores."""

@@ -333,6 +333,7 @@ def check_hands(hands: Sequence[Sequence[Card]], names: Sequence[str]) -> None:
                     f"{names[seat]}: {card.label} is not played in Gem Rummy (the jokers "
                     "hold the dice)",
                     seat=seat,
+                    api_field="hands",
                 )
             if card in owner:
                 raise InputError(
@@ -340,6 +341,7 @@ def check_hands(hands: Sequence[Sequence[Card]], names: Sequence[str]) -> None:
                     f"{card.label} is in both {names[owner[card]]}'s and {names[seat]}'s hands: "
                     "the deck has one of each card",
                     seat=seat,
+                    api_field="hands",
                 )
             owner[card] = seat
 
@@ -396,9 +398,11 @@ def rule_cards(
                 f"cards_{seat}",
                 f"{names[seat]} holds {len(cards)} cards, {need} are needed",
                 seat=seat,
+                api_field="hands",
             )
     steps = [_dice_step(dice)]
     kcards = tuple(hands[knocker])
+    declared = parse_spread(spread, kcards, deck, dice) if spread is not None else None
     ksearch = GemSearch(kcards, deck, dice.diamond)
     kdw = ksearch.least()
     if len(kcards) == size + 1 and kdw:
@@ -407,6 +411,7 @@ def rule_cards(
             f"{names[knocker]}'s {size + 1} cards do not all meld (deadwood {kdw}): 12 cards "
             "are big gin only; enter the 11 kept after the discard",
             seat=knocker,
+            api_field="hands",
         )
     if kdw > dice.knock_limit:
         raise InputError(
@@ -414,6 +419,7 @@ def rule_cards(
             f"{names[knocker]}'s deadwood is {kdw} at best, above the knock limit "
             f"{dice.knock_limit} (dice {dice.label}): not a legal knock",
             seat=knocker,
+            api_field="hands",
         )
     ending = (
         GemEnding.BIG_GIN
@@ -423,8 +429,8 @@ def rule_cards(
         else GemEnding.KNOCK
     )
     others = _clockwise(knocker, seats)
-    if spread is not None:
-        melds = parse_spread(spread, kcards, deck, dice)
+    if declared is not None:
+        melds = declared
         melded = {c for m in melds for c in m.cards}
         dead = tuple(c for c in kcards if c not in melded)
         dead_value = sum(c.rank.pip_value for c in dead if c.rank is not None)

@@ -8,14 +8,11 @@ Diamonds take layoffs, and how a three-player knock pairs the knocker with the o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
+from ..ruleset import GemPairing as Pairing
+from ..ruleset import Ruleset, ShutoutRule, UndercutMode
 
-class Pairing(StrEnum):
-    """How a three-player knock is scored (RULES.md §12.3 leaves it open)."""
-
-    EACH_NON_KNOCKER = "each_non_knocker"  # each non-knocker against the knocker, summed
-    LOWEST_NON_KNOCKER = "lowest_non_knocker"  # only the lowest non-knocker plays the knocker
+__all__ = ["DEFAULT_GEM_RULES", "GEM_RUMMY", "GemRules", "Pairing", "gem_rules_of"]
 
 
 @dataclass(frozen=True)
@@ -48,3 +45,39 @@ class GemRules:
 
 
 DEFAULT_GEM_RULES = GemRules()
+
+
+def gem_rules_of(rules: Ruleset) -> GemRules:
+    """A match's Gem Rummy numbers, read from its frozen :class:`Ruleset`."""
+    return GemRules(
+        hand_size=rules.hand_size,
+        knocker_minimum=rules.knocker_min_score,
+        undercut_bonus=rules.undercut_bonus,
+        undercut_plus_difference=rules.gem_undercut_plus_difference,
+        gin_bonus=rules.gin_bonus,
+        big_gin_bonus=rules.big_gin_bonus,
+        gem_parts_knocker=rules.gem_parts_knocker,
+        gem_parts_non_knocker=rules.gem_parts_non_knocker,
+        stash_layoffs=rules.gem_stash_layoffs,
+        queens_diamonds_layoffs=rules.gem_queens_diamonds_layoffs,
+        layoff_chain=rules.layoff_chain,
+        game_target=rules.game_target,
+        pairing=rules.gem_pairing,
+    )
+
+
+GEM_RUMMY = Ruleset(
+    hand_size=11,
+    knock_limit=12,
+    gin_bonus=25,
+    big_gin_bonus=35,
+    undercut_bonus=25,
+    knocker_min_score=11,
+    box_bonus=0,
+    game_target=110,
+    game_bonus=0,
+    shutout_rule=ShutoutRule.NONE,
+    shutout_bonus=0,
+    undercut_mode=UndercutMode.FLAT_TO_DEFENDER,
+)
+"""The published Gem Rummy table (seed 003): the dice set each hand's knock limit."""
