@@ -3,7 +3,7 @@ a deck (a saved deck's name or a whole map), the dice, and every player's cards.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,11 +30,14 @@ class GemCheck:
     result: GemResult
 
 
-def check_hand(data: Mapping[str, Any]) -> GemCheck:
+def check_hand(
+    data: Mapping[str, Any], resolve: Callable[[Any], str | None] | None = None
+) -> GemCheck:
     """``{"deck": name-or-map, "dice": "3+4", "hands": ["AS ...", "2S ...", ...],
     "players": [...], "rules": {...}, "spread": "AS 4C 6D 8H | ..."}``; the first hand is the
-    knocker's. Raises :class:`InputError` naming the field."""
-    text = decks.resolve(data.get("deck"))
+    knocker's. ``resolve`` turns ``deck`` into the deck's text (default: a saved deck's name
+    or a whole map). Raises :class:`InputError` naming the field."""
+    text = (resolve or decks.resolve)(data.get("deck"))
     if text is None:
         raise InputError("deck", "choose a saved deck or enter the deck's map")
     deck = parse_deck(text)
@@ -55,6 +58,8 @@ def check_hand(data: Mapping[str, Any]) -> GemCheck:
         except CardError as e:
             raise InputError(f"cards_{seat}", str(e), api_field="hands", seat=seat) from None
     overrides = data.get("rules") or {}
+    if isinstance(overrides, list):  # the shell's KEY=VALUE pairs
+        overrides = dict(str(item).partition("=")[::2] for item in overrides)
     if not isinstance(overrides, Mapping):
         raise InputError("rules", "an object of house rules")
     try:
@@ -80,3 +85,28 @@ def _spread(value: Any) -> Sequence[Any] | None:
             except CardError as e:
                 raise InputError("spread", str(e)) from None
     return melds
+
+
+def answer(check: GemCheck) -> dict[str, Any]:
+    """A checked hand as JSON (the API's and the shell's answer), with each card's gem."""
+    from referee.rules.formats.gem_format import result_json
+
+    body = result_json(check.result, check.names)
+    body["gems"] = {
+        c.code: "".join(g.value for g in check.deck.gems_of(c))
+        for seat in check.result.seats
+        for c in seat.cards or ()
+    }
+    return body
+
+
+def deck_text(value: Any) -> str | None:
+    """The shell's deck: a whole map, or the path of a file holding one."""
+    from pathlib import Path
+
+    if isinstance(value, str) and "=" not in value and value.strip():
+        path = Path(value)
+        if not path.is_file():
+            raise InputError("deck", f"no deck file {value!r} (give a file or the map)")
+        value = path.read_text()
+    return decks.check_deck(value).to_text() if value else None

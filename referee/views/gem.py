@@ -15,7 +15,6 @@ from wtforms.validators import Optional
 from referee.forms import choice
 from referee.rules.cards import ALL_NATURALS, SUITS, Card, Rank
 from referee.rules.errors import InputError
-from referee.rules.formats.gem_format import result_json
 from referee.rules.gem.deck import GEMS, SYNTHETIC_DECK, GemDeck, parse_deck
 from referee.rules.ruleset import GemPairing
 from referee.services import decks as deck_service
@@ -287,13 +286,7 @@ def api_check() -> tuple[Response, int]:
         checked = gem_check.check_hand(data)
     except InputError as e:
         return _error(e)
-    body = result_json(checked.result, checked.names)
-    body["gems"] = {
-        c.code: "".join(g.value for g in checked.deck.gems_of(c))
-        for seat in checked.result.seats
-        for c in seat.cards or ()
-    }
-    return jsonify(body), 200
+    return jsonify(gem_check.answer(checked)), 200
 
 
 def synthetic_deck_text() -> str:
