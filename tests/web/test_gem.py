@@ -55,6 +55,13 @@ def test_a_deck_saved_once_is_frozen_into_the_match_and_cards_are_ruled(client, 
     match = client.get(f"/api/v1/matches/{view_id}").get_json()
     assert match["deck"] == DECK and match["totals"] == {"Ann": 0, "Ben": 25}
     assert client.get("/api/v1/decks/Ours").get_json()["deck"]["AS"] == "A"
+    # The hand's page draws each card with its gem; its edit form comes back filled.
+    hand_id = hand["id"]
+    page = client.get(f"/m/{view_id}/hands/{hand_id}").get_data(as_text=True)
+    assert 'class="gem gem-G"' in page and "Gold stash" in page and "Layoff 1" in page
+    client.get(f"/m/{view_id}/edit/{token}")  # this browser keeps the edit link
+    edit = client.get(f"/m/{view_id}/hands/{hand_id}/edit").get_data(as_text=True)
+    assert 'value="3+4"' in edit and KNOCKER in edit
 
 
 def test_counts_game_to_110_both_passing_and_the_settlement(client):
@@ -73,6 +80,8 @@ def test_counts_game_to_110_both_passing_and_the_settlement(client):
     assert hand["points"] == {"Ann": 11, "Ben": 8} and hand["game"] == 2
     page = client.get(f"/m/{view_id}").get_data(as_text=True)
     assert "Gem Rummy" in page and 'data-testid="total-0">11<' in page
+    payouts = client.get(f"/m/{view_id}/settlement").get_data(as_text=True)
+    assert "Ben" in payouts and "1.00" in payouts  # 10 points at 0.10
 
 
 def test_three_players_each_scored_against_the_knocker(client):
