@@ -28,7 +28,14 @@ from ..settlement import settle
 from . import json_io as io
 from .base import Board, Format, GameSettlement, Line, NextHand, Place, StoredHand, Table
 from .seated import game_label, signed
-from .seated_entry import _join_cards, _join_deadwoods, split_cards, split_deadwoods
+from .seated_entry import (
+    _join_cards,
+    _join_deadwoods,
+    counts_by_name,
+    hands_by_name,
+    split_cards,
+    split_deadwoods,
+)
 from .standing import GameResult, Money, Running, Standing
 
 if TYPE_CHECKING:
@@ -97,7 +104,7 @@ class GemRummy(Format):
     name: ClassVar[str] = "gem"
     title: ClassVar[str] = "Gem Rummy"
     form: ClassVar[str] = "gem"
-    template: ClassVar[str] = "gem/"
+    template: ClassVar[str] = "rummy/"  # everyone plays every hand, as in the rummy games
     two_player: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = True
     api_keys: ClassVar[frozenset[str]] = (io.COMMON_KEYS - {"upcard"}) | {
@@ -395,16 +402,9 @@ class GemRummy(Format):
             "dealer": name(v.get("dealer_seat")),
             "knocker": name(v.get("knocker_seat")),
             "players": list(names),
-            "counts": dict(zip(names, split_deadwoods(v.get("seat_deadwoods"), seats), strict=True))
-            if v.get("seat_deadwoods")
-            else None,
+            "counts": counts_by_name(names, v.get("seat_deadwoods")),
             "gem_parts": [names[s] for s, c in enumerate(claims) if c] if not by_cards else None,
-            "hands": {
-                n: c.split()
-                for n, c in zip(names, split_cards(v.get("seat_cards"), seats), strict=True)
-            }
-            if by_cards
-            else None,
+            "hands": hands_by_name(names, v.get("seat_cards")) if by_cards else None,
             "spread": [m.split() for m in str(v["spread"]).split("|")] if v.get("spread") else None,
             "seating": {"why": io.step_json(line.why), "overridden": line.overridden},
             "result": result_json(line.gem, names) if line.gem else None,
