@@ -1,7 +1,7 @@
 """Gem Rummy: saved gem decks, and the deck a match was started with
 
 Revision ID: 8e6a1c0f4d27
-Revises: 7425f6b9eaee
+Revises: c0a7e11d0007
 Create Date: 2026-12-01 04:00:00.000000
 
 """
@@ -11,7 +11,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "8e6a1c0f4d27"
-down_revision = "7425f6b9eaee"
+down_revision = "c0a7e11d0007"
 branch_labels = None
 depends_on = None
 

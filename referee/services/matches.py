@@ -49,7 +49,7 @@ def playable_presets(seated: bool = False) -> list[Preset]:
     return [
         p
         for p in list_presets()
-        if format_for(p, p.rules).seated == seated and p.family != "gem"  # its own page
+        if format_for(p, p.rules).seated == seated and not format_for(p, p.rules).own_page
     ]
 
 

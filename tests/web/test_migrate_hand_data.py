@@ -38,6 +38,8 @@ TIMES = ("created_at", "edited_at", "deleted_at", "updated_at")
 ADDED_RULES = {
     "rummy_penalty": False,
     "target_tie": "shared",
+    "contract_list": "",
+    "contract_carry_over": False,
     "gem_undercut_plus_difference": False,
     "gem_stash_layoffs": True,
     "gem_queens_diamonds_layoffs": False,

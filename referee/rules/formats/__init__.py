@@ -32,6 +32,7 @@ from .base import (
 )
 from .battle_royal_format import BattleRoyal
 from .chouette_format import Chouette
+from .contract_format import ContractRummy, TwelveStep
 from .cutthroat_format import Cutthroat
 from .gem_format import GemRummy
 from .partnership_format import Partnership
@@ -67,6 +68,8 @@ FORMATS: dict[str, Format] = {
         BasicRummy(),
         Rum500(),
         GemRummy(),
+        ContractRummy(),
+        TwelveStep(),
     )
 }
 """Every format, by the name a match stores."""

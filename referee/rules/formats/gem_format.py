@@ -107,6 +107,7 @@ class GemRummy(Format):
     template: ClassVar[str] = "rummy/"  # everyone plays every hand, as in the rummy games
     two_player: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = True
+    own_page: ClassVar[bool] = True  # /gem/new: a match is started with a saved deck
     api_keys: ClassVar[frozenset[str]] = (io.COMMON_KEYS - {"upcard"}) | {
         "dice",
         "ending",
