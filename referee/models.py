@@ -88,6 +88,8 @@ class Match(Model):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     revision: Mapped[int] = mapped_column(Integer, default=0)  # bumped by every change
+    # Gem Rummy: the gem deck the match was started with ("AS=G 2S=A ... KC=TS"), frozen.
+    gem_deck: Mapped[str | None] = mapped_column(Text)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="match", order_by="Player.seat", cascade="all, delete-orphan"
@@ -161,6 +163,9 @@ HAND_FIELDS = (
     # down, by seat
     "seat_melded",
     "seat_melds",
+    # Gem Rummy: the dice ("3+4" or the sum "7") and who claims Gem Parts (1/0 by seat)
+    "dice",
+    "gem_parts",
     # Contract Rummy: who laid down their contract in the deal, by seat
     "seat_made",
 )
@@ -249,6 +254,8 @@ DATA_FIELDS: dict[str, tuple[Any, Any]] = {
     "seat_cards": (_hands_stored, _hands_text),
     "seat_melded": (_counts_stored, _counts_text),
     "seat_melds": (_hands_stored, _hands_text),
+    "dice": (_same, _same),
+    "gem_parts": (_counts_stored, _counts_text),
     "seat_made": (_counts_stored, _counts_text),
 }
 
@@ -350,6 +357,8 @@ class Hand(Model):
     seat_cards = _entered("seat_cards")
     seat_melded = _entered("seat_melded")
     seat_melds = _entered("seat_melds")
+    dice = _entered("dice")
+    gem_parts = _entered("gem_parts")
     seat_made = _entered("seat_made")
 
     def fields(self) -> dict[str, Any]:
@@ -366,6 +375,18 @@ class Hand(Model):
             else:
                 setattr(self, name, defaults.get(name) if value is None else value)
         self.data = data
+
+
+class SavedDeck(Model):
+    """A Gem Rummy deck a table entered once and reuses by name: ``entries`` is the checked
+    card → gem map ("AS=G 2S=A ... KC=TS"). A match copies it when it starts
+    (``Match.gem_deck``), so editing a saved deck never changes a match."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    entries: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class AuditAction:

@@ -76,6 +76,7 @@ def create_match(
     overrides: Mapping[str, Any] | None = None,
     stake_per_point: Decimal | str | int = 0,
     cut: Any = None,
+    gem_deck: str | None = None,
 ) -> tuple[Match, str]:
     """A new match and its edit token (only the token's hash is stored).
 
@@ -102,7 +103,7 @@ def create_match(
     except RulesetError as e:
         field, reason = e.problems[0]
         raise InputError(field, reason) from None
-    stored_cut = fmt.check_table(chosen, Table(rules, tuple(clean)), cut)
+    stored_cut = fmt.check_table(chosen, Table(rules, tuple(clean), deck=gem_deck), cut)
     stake = _stake(stake_per_point)
     token = Match.new_token()
     match = Match(
@@ -114,6 +115,7 @@ def create_match(
         status=MatchStatus.IN_PLAY,
         revision=0,
         cut=stored_cut,
+        gem_deck=gem_deck or None,
     )
     match.set_edit_token(token)
     match.players = [Player(seat=i, name=n) for i, n in enumerate(clean)]

@@ -48,6 +48,7 @@ from referee.rules.formats.json_io import is_whole, result_json
 from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import DEFAULT_PRESET, list_presets
 from referee.services import board as board_service
+from referee.services import decks as deck_service
 from referee.services import matches as match_service
 from referee.services.board import HandRecord
 from referee.services.matches import Actor, Conflict
@@ -275,6 +276,7 @@ def create_match() -> tuple[Response, int]:
             rules,
             Decimal(str(stake)) if not isinstance(stake, str) else stake,
             cut=data.get("cut"),
+            gem_deck=deck_service.resolve(data.get("deck")),
         )
     except InputError as e:
         _fail(400, e.field, e.reason)

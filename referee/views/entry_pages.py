@@ -16,7 +16,12 @@ from referee.models import EntryMode, HandKindChoice
 from referee.rules.formats import Board, Format, NextHand
 from referee.rules.formats.rummy_format import RummyFormat
 from referee.rules.variants import partnership
-from referee.threehand_forms import BattleRoyalHandForm, RummyHandForm, SeatedHandForm
+from referee.threehand_forms import (
+    BattleRoyalHandForm,
+    GemHandForm,
+    RummyHandForm,
+    SeatedHandForm,
+)
 
 
 class EntryPage:
@@ -141,6 +146,25 @@ class DealEntryPage(EntryPage):
         return any(t and t.get("entry") == EntryMode.CARDS for t in values.get("tables") or ())
 
 
+class GemEntryPage(EntryPage):
+    """A Gem Rummy hand: the dice, who knocked, every player's count and Gem Parts claim, or
+    every player's cards."""
+
+    form: ClassVar[Any] = GemHandForm
+    template: ClassVar[str] = "gem/hand_form.html"
+
+    def start(self, form: Any, board: Board, context: NextHand) -> None:
+        form.dealer_seat.data = context.dealer
+        form.kind.data = "knock"
+
+    def cards(self, form: Any) -> None:
+        form.entry.data = EntryMode.CARDS
+        form.kind.data = "auto"
+
+    def fill(self, form: Any, values: Mapping[str, Any]) -> None:
+        form.fill(dict(values))
+
+
 PAGES: dict[str, EntryPage] = {
     "hand": EntryPage(),
     "seated": SeatedEntryPage(),
@@ -148,6 +172,7 @@ PAGES: dict[str, EntryPage] = {
     "rummy": RummyEntryPage(),
     "deal": DealEntryPage(),
     "contract": ContractEntryPage(),
+    "gem": GemEntryPage(),
 }
 """Every entry form, by the name a format gives in ``Format.form``."""
 

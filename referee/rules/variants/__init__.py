@@ -42,6 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..gem.table_rules import GEM_RUMMY
 from ..ruleset import Ruleset
 from . import (
     basic_rummy,
@@ -67,6 +68,7 @@ class Family(StrEnum):
     BATTLE_ROYAL = "battle_royal"
     BASIC_RUMMY = "basic_rummy"
     RUM_500 = "rum_500"
+    GEM = "gem"
     CONTRACT = "contract"
     TWELVE_STEP = "twelve_step"
 
@@ -184,6 +186,24 @@ _THREE_HANDED = (
         players=2,
         max_players=8,
         options=("target_tie",),
+    ),
+    Preset(
+        name="gem",
+        title="Gem Rummy (2 or 3 players)",
+        description="11 cards each; the dice set the knock limit and the Queen's Diamonds card; "
+        "stashes of four gems meld; knock at least 11, undercut 25, gin 25, big gin 35, Gem "
+        "Parts 16 / 8; game 110. Needs the table's gem deck.",
+        rules=GEM_RUMMY,
+        family=Family.GEM.value,
+        source="RULES.md §8.3 (seed 003)",
+        players=2,
+        max_players=3,
+        options=(
+            "gem_undercut_plus_difference",
+            "gem_stash_layoffs",
+            "gem_queens_diamonds_layoffs",
+            "gem_pairing",
+        ),
     ),
 )
 
