@@ -88,6 +88,10 @@ class Match(Model):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     revision: Mapped[int] = mapped_column(Integer, default=0)  # bumped by every change
+    # The club the match was played in (None: a match on its own).
+    club_id: Mapped[int | None] = mapped_column(
+        ForeignKey("club.id", ondelete="SET NULL"), index=True
+    )
 
     players: Mapped[list[Player]] = relationship(
         back_populates="match", order_by="Player.seat", cascade="all, delete-orphan"
@@ -132,8 +136,55 @@ class Player(Model):
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(40))
+    # Who this seat was in the match's club (None: not in a club, or not yet matched).
+    member_id: Mapped[int | None] = mapped_column(
+        ForeignKey("club_member.id", ondelete="SET NULL"), index=True
+    )
 
     match: Mapped[Match] = relationship(back_populates="players")
+
+
+class Club(Model):
+    """A household, a Friday group, a ladder: a roster of players and the matches they played.
+    Like a match, it has a view link (``view_id``) and a secret edit link (its token's hash)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    view_id: Mapped[str] = mapped_column(String(32), unique=True)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    members: Mapped[list[ClubMember]] = relationship(
+        back_populates="club", order_by="ClubMember.name", cascade="all, delete-orphan"
+    )
+
+    session_prefix = "club:"  # its edit token is kept in the browser beside the matches'
+
+    new_token = staticmethod(Match.new_token)
+    new_view_id = staticmethod(Match.new_view_id)
+
+    def set_edit_token(self, token: str) -> None:
+        self.edit_token_hash = hash_token(token)
+
+    def check_edit_token(self, token: str | None) -> bool:
+        if not token:
+            return False
+        return hmac.compare_digest(self.edit_token_hash, hash_token(token))
+
+    @classmethod
+    def by_view_id(cls, view_id: str) -> Club | None:
+        return db.session.scalar(select(cls).where(cls.view_id == view_id))
+
+
+class ClubMember(Model):
+    """A player on a club's roster: the one person behind a seat in many matches."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    club: Mapped[Club] = relationship(back_populates="members")
 
 
 # The fields of a hand that people enter; an audit entry keeps them before and after a change.

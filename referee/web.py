@@ -24,7 +24,7 @@ _LOOSE_DECK = Deck(decks=8, jokers=8)  # any code a scorer may have typed, shown
 
 
 def init_app(app: Flask) -> None:
-    from .views import api, check, hands, matches, transfer
+    from .views import api, check, clubs, hands, matches, transfer
 
     csrf.init_app(app)
     app.register_blueprint(matches.bp)
@@ -37,6 +37,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(transfer.bp)
     app.register_blueprint(transfer.api_bp)
     csrf.exempt(transfer.api_bp)  # an import makes a new match, as creating one does
+    app.register_blueprint(clubs.bp)
+    app.register_blueprint(clubs.api_bp)
+    csrf.exempt(clubs.api_bp)  # club writes carry the club's X-Edit-Token
 
     app.jinja_env.filters["names_of"] = names_of
     app.jinja_env.filters["table_label"] = table_label

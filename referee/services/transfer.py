@@ -118,6 +118,11 @@ def match_record(match: Match, secrets: bool = False) -> dict[str, Any]:
     return record
 
 
+def json_text(data: Any) -> str:
+    """A file's JSON as written for download: readable, keys in order."""
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
 def match_file(match: Match) -> dict[str, Any]:
     """One match's JSON file."""
     return {"format": MATCH_FORMAT, "version": VERSION, "match": match_record(match)}
@@ -135,8 +140,10 @@ def ruling_record(ruling: Ruling) -> dict[str, Any]:
 
 
 def backup_file() -> dict[str, Any]:
-    """Everything this instance stores, as one file: every match (with its edit link's hash,
-    so the links people hold keep working) and every shared ruling."""
+    """Everything this instance stores, as one file: every match and club (with their edit
+    links' hashes, so the links people hold keep working) and every shared ruling."""
+    from .clubs import club_records
+
     matches = db.session.scalars(select(Match).order_by(Match.id)).all()
     rulings = db.session.scalars(select(Ruling).order_by(Ruling.id)).all()
     return {
@@ -145,6 +152,7 @@ def backup_file() -> dict[str, Any]:
         "exported_at": _when(dt.datetime.now(dt.UTC)),
         "matches": [match_record(m, secrets=True) for m in matches],
         "rulings": [ruling_record(r) for r in rulings],
+        "clubs": club_records(),
     }
 
 
@@ -540,8 +548,10 @@ def import_backup(data: Any) -> Restored:
     """A whole-instance backup → everything in it that is not here yet, in one transaction:
     a match or ruling already here (same link) is left as it is, so importing the same file
     twice adds nothing the second time; any problem rolls back everything."""
+    from .clubs import restore_club
+
     check_header(data, BACKUP_FORMAT)
-    added = {"matches": 0, "rulings": 0}
+    added = {"matches": 0, "rulings": 0, "clubs": 0}
     present = dict(added)
     try:
         views: dict[str, Match] = {}
@@ -562,6 +572,11 @@ def import_backup(data: Any) -> Restored:
                 added["rulings"] += 1
             else:
                 present["rulings"] += 1
+        for i, raw in _items(data, "clubs"):
+            if restore_club(raw, f"clubs[{i}].", views):
+                added["clubs"] += 1
+            else:
+                present["clubs"] += 1
         db.session.commit()
     except BaseException:
         db.session.rollback()

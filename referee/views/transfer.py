@@ -9,9 +9,6 @@ token, or 400 ``{"error": {"field", "reason"}}`` with nothing stored).
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from flask import (
     Blueprint,
     Response,
@@ -43,10 +40,6 @@ def _download(body: str, mimetype: str, match: Match, suffix: str) -> Response:
     )
 
 
-def _json_text(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
-
-
 @bp.get("/m/<view_id>/export.csv")
 def match_csv(view_id: str) -> Response:
     match = load_match(view_id)
@@ -56,7 +49,9 @@ def match_csv(view_id: str) -> Response:
 @bp.get("/m/<view_id>/export.json")
 def match_json(view_id: str) -> Response:
     match = load_match(view_id)
-    return _download(_json_text(transfer.match_file(match)), "application/json", match, "json")
+    return _download(
+        transfer.json_text(transfer.match_file(match)), "application/json", match, "json"
+    )
 
 
 @bp.route("/import", methods=["GET", "POST"])

@@ -177,6 +177,13 @@ def _cli(app: Any, *args: str) -> Any:
 def test_the_backup_goes_out_and_back_in_once_and_all_or_nothing(client, app, tmp_path):
     first, token = play(client, "partnership")
     play(client, "battle_royal", delete_second=True)
+    club = client.post("/api/v1/clubs", json={"name": "Friday", "players": ["Ann"]}).get_json()
+    attached = client.post(
+        f"/api/v1/clubs/{club['id']}/attach",
+        json={"match": first, "edit_token": token},
+        headers={"X-Edit-Token": club["edit_token"]},
+    )
+    assert attached.status_code == 200, attached.get_json()
     ruling = client.post(
         "/api/v1/rulings",
         json={
@@ -196,18 +203,27 @@ def test_the_backup_goes_out_and_back_in_once_and_all_or_nothing(client, app, tm
     # the same file again adds nothing
     result = _cli(app, "import", str(path))
     assert result.exit_code == 0, result.output
-    assert "0 matches added, 2 already here; 0 rulings added, 1 already here" in result.output
+    assert (
+        "0 matches added, 2 already here; 0 rulings added, 1 already here; "
+        "0 clubs added, 1 already here" in result.output
+    )
     assert _count(app, "Match") == 2
 
     # a database that lost a match gets it back with its links: the old edit token still works
-    from referee.models import Match, db
+    from referee.models import Club, Match, db
 
     with app.app_context():
         db.session.delete(Match.by_view_id(first))
+        db.session.delete(Club.by_view_id(club["id"]))
         db.session.commit()
     before = _count(app, "Hand"), _count(app, "AuditEntry")
     result = _cli(app, "import", str(path))
     assert "1 matches added, 1 already here" in result.output, result.output
+    assert "1 clubs added, 0 already here" in result.output, result.output
+    restored = client.get(f"/api/v1/clubs/{club['id']}").get_json()
+    assert [m["id"] for m in restored["matches"]] == [first]
+    assert [p["name"] for p in restored["players"]] == ["Ann", "Ben", "Cat", "Dan"]
+    assert restored["standings"][0]["hands"] == 2  # Ann's seat is hers again
     assert _count(app, "Match") == 2 and _count(app, "Hand") > before[0]
     read = client.get(f"/api/v1/matches/{first}").get_json()
     assert read["totals"] == {"Ann & Cat": 28, "Ben & Dan": 24}
