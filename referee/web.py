@@ -16,6 +16,7 @@ from werkzeug.exceptions import HTTPException
 from .models import Match
 from .rules.cards import CardError, Deck, parse_cards
 from .rules.formats import find_format
+from .services.charts import match_charts
 
 csrf = CSRFProtect()
 
@@ -50,6 +51,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals["seat_class"] = seat_class
     app.jinja_env.filters["changes"] = audit_changes
+    app.jinja_env.filters["match_charts"] = match_charts
 
     @app.before_request
     def _device() -> None:
