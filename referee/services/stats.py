@@ -55,6 +55,7 @@ class GameFact:
     winners: tuple[int, ...]
     total: int | None
     shutout: bool
+    sides: tuple[tuple[int, ...], ...] = ()  # who played together (empty: each for themselves)
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,6 @@ class MatchFacts:
     winners: tuple[int, ...]
     money: dict[int, Decimal]
     currency: str
-    teams: tuple[tuple[int, ...], ...] = ()
 
 
 # -- one match's facts ---------------------------------------------------------------------------
@@ -153,6 +153,7 @@ def _game_facts(board: Board) -> list[GameFact]:
         seated_games: list[GameFact] = []
         for g in board.games:
             if g.box is not None:  # Chouette: the box against the partnership
+                sides = ((g.box,), tuple(s for s in everyone if s != g.box))
                 if g.box_won is None:
                     winners = ()
                 elif g.box_won:
@@ -167,7 +168,9 @@ def _game_facts(board: Board) -> list[GameFact]:
                 and g.winner is not None
                 and any(f == 0 for s, f in enumerate(g.finals) if s != g.winner)
             )
-            seated_games.append(GameFact(everyone, winners, total, shutout))
+            seated_games.append(
+                GameFact(everyone, winners, total, shutout, sides if g.box is not None else ())
+            )
         return seated_games
     ledger = board.standing.ledger
     for done in board.standing.games:
@@ -178,7 +181,13 @@ def _game_facts(board: Board) -> list[GameFact]:
             folded = next((x for x in ledger.games if x.number == done.number), None)
             shut = bool(folded and folded.shut_out)
         games.append(
-            GameFact(everyone, _team_seats(board, top) if top is not None else (), total, shut)
+            GameFact(
+                everyone,
+                _team_seats(board, top) if top is not None else (),
+                total,
+                shut,
+                ((0, 2), (1, 3)) if board.format.teams else (),
+            )
         )
     return games
 
@@ -365,7 +374,7 @@ class RangeError(ValueError):
     """A date range that cannot be read (the end before the start)."""
 
 
-def _seat_map(club: Club) -> dict[int, dict[int, int]]:
+def seat_map(club: Club) -> dict[int, dict[int, int]]:
     """Match id → seat → roster player id, for every seat of the club's matches."""
     rows = db.session.execute(
         select(Player.match_id, Player.seat, Player.member_id)
@@ -389,14 +398,14 @@ def club_stats(club: Club, start: dt.date | None = None, end: dt.date | None = N
     if end:
         query = query.where(Match.created_at < _day(end) + dt.timedelta(days=1))
     matches = list(db.session.scalars(query))
-    seat_map = _seat_map(club)
+    seats_of = seat_map(club)
     names = {m.id: m.name for m in club.members}
     overall: dict[int, Figures] = {m: Figures() for m in names}
     by_format: dict[int, dict[str, Figures]] = {m: {} for m in names}
     h2h: dict[tuple[int, int], list[int]] = {}
     for match in matches:
-        facts = CACHE.get(match)
-        seats = seat_map.get(match.id, {})
+        facts = CACHE.get(match)  # folded once per revision
+        seats = seats_of.get(match.id, {})
         for seat, member in seats.items():
             if member not in names:
                 continue
@@ -421,12 +430,12 @@ def _head_to_head(
     h2h: dict[tuple[int, int], list[int]], facts: MatchFacts, seats: dict[int, int]
 ) -> None:
     """Each game two roster players both played as opponents: who of them won it."""
-    teams = _teams(facts)
     for g in facts.games:
+        side = {seat: i for i, members in enumerate(g.sides) for seat in members}
         present = [s for s in g.players if s in seats]
         for i, a in enumerate(present):
             for b in present[i + 1 :]:
-                if teams.get(a) is not None and teams.get(a) == teams.get(b):
+                if a in side and side.get(a) == side.get(b):
                     continue  # partners are not opponents
                 ma, mb = seats[a], seats[b]
                 key, first = ((ma, mb), a) if ma < mb else ((mb, ma), b)
@@ -435,12 +444,6 @@ def _head_to_head(
                 row[0] += 1
                 row[1] += int(first in g.winners and second not in g.winners)
                 row[2] += int(second in g.winners and first not in g.winners)
-
-
-def _teams(facts: MatchFacts) -> dict[int, int]:
-    if facts.variant == "partnership":
-        return {0: 0, 2: 0, 1: 1, 3: 1}
-    return {}
 
 
 def _day(day: dt.date) -> dt.datetime:

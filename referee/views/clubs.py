@@ -70,6 +70,7 @@ def _render(club: Club, problems: dict[str, str] | None = None, status: int = 20
         values=request.form if request.method == "POST" else {},
         view_link=club_url(club),
         table=stats_service.club_table(club),
+        ladder_url=url_for("clubs.ladder_page", view_id=club.view_id),
     )
     return (body, status) if status != 200 else body
 
@@ -161,6 +162,28 @@ def api_stats(view_id: str) -> Response | tuple[Response, int]:
     except (ValueError, stats_service.RangeError) as e:
         return _api_error(InputError(field, str(e)))
     return jsonify(stats_service.stats_json(stats))
+
+
+@bp.get("/c/<view_id>/ladder")
+def ladder_page(view_id: str) -> str:
+    from referee.services import ratings
+
+    club = load_club(view_id)
+    return render_template("club_ladder.html", club=club, rungs=ratings.ladder(club))
+
+
+@bp.get("/ratings")
+def ratings_help() -> str:
+    """How a rating moves, in plain words."""
+    return render_template("ratings_help.html")
+
+
+@api_bp.get("/clubs/<view_id>/ladder")
+def api_ladder(view_id: str) -> Response:
+    from referee.services import ratings
+
+    club = _api_club(view_id)
+    return jsonify({"ladder": [r.as_json() for r in ratings.ladder(club)]})
 
 
 @bp.route("/c/<view_id>/edit", methods=["GET", "POST"])
