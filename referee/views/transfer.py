@@ -1,5 +1,6 @@
-"""Downloads and imports: a match as CSV or JSON (its view link is enough to read it), and a
-match file imported as a new match, on a page and through the API.
+"""Downloads and imports: a match as CSV or JSON or a printable paper score sheet (its view
+link is enough to read it), and a match file imported as a new match, on a page and through
+the API.
 
 ``GET /m/<id>/export.csv``, ``GET /m/<id>/export.json``; ``GET/POST /import``;
 ``GET /api/v1/matches/<id>/export`` (``?as=csv`` for the CSV) and ``POST
@@ -52,6 +53,21 @@ def match_json(view_id: str) -> Response:
     return _download(
         transfer.json_text(transfer.match_file(match)), "application/json", match, "json"
     )
+
+
+@bp.get("/m/<view_id>/sheet")
+def score_sheet(view_id: str) -> str:
+    """The match as a paper Gin pad, to print (Hollywood: its three-column sheet)."""
+    from referee.rules.variants import UnknownPresetError, get_preset
+    from referee.services import board as board_service
+
+    match = load_match(view_id)
+    try:
+        preset = get_preset(match.preset)
+    except UnknownPresetError:
+        preset = None
+    board = board_service.build(match)
+    return render_template("score_sheet.html", match=match, board=board, preset=preset)
 
 
 @bp.route("/import", methods=["GET", "POST"])

@@ -59,3 +59,13 @@ def test_a_new_game_is_marked_where_it_begins(client):
     html = client.get(f"/m/{view_id}").get_data(as_text=True)
     assert html.count('class="game-start"') == 1 and ">G2</text>" in html
     assert [row[:2] for row in _numbers(html)] == [["1", "1"], ["2", "1"], ["3", "2"]]
+
+
+def test_the_paper_sheet_has_hollywoods_three_columns_and_a_games_tally(client):
+    hollywood, _ = play(client, "hollywood")
+    html = client.get(f"/m/{hollywood}/sheet").get_data(as_text=True)
+    assert html.count('class="game-head"') == 3 and "= 290 ★" in html
+    two, _ = play(client, "two_handed")
+    html = client.get(f"/m/{two}/sheet").get_data(as_text=True)
+    assert "<caption>Game 1</caption>" in html and "4 × 25 = 100" in html
+    assert client.get("/m/nope/sheet").status_code == 404
