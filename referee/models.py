@@ -73,7 +73,31 @@ class MatchStatus:
     FINISHED = "finished"
 
 
-class Match(Model):
+class EditLinked:
+    """A view link anyone may have and a secret edit link (a long random token whose hash
+    alone is stored): a match's, a club's."""
+
+    if TYPE_CHECKING:
+        edit_token_hash: str
+
+    @staticmethod
+    def new_token() -> str:
+        return secrets.token_urlsafe(32)
+
+    @staticmethod
+    def new_view_id() -> str:
+        return secrets.token_urlsafe(9)
+
+    def set_edit_token(self, token: str) -> None:
+        self.edit_token_hash = hash_token(token)
+
+    def check_edit_token(self, token: str | None) -> bool:
+        if not token:
+            return False
+        return hmac.compare_digest(self.edit_token_hash, hash_token(token))
+
+
+class Match(EditLinked, Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     view_id: Mapped[str] = mapped_column(String(32), unique=True)
     edit_token_hash: Mapped[str] = mapped_column(String(64))
@@ -99,22 +123,6 @@ class Match(Model):
     hands: Mapped[list[Hand]] = relationship(
         back_populates="match", order_by="Hand.seq", cascade="all, delete-orphan"
     )
-
-    @staticmethod
-    def new_token() -> str:
-        return secrets.token_urlsafe(32)
-
-    @staticmethod
-    def new_view_id() -> str:
-        return secrets.token_urlsafe(9)
-
-    def set_edit_token(self, token: str) -> None:
-        self.edit_token_hash = hash_token(token)
-
-    def check_edit_token(self, token: str | None) -> bool:
-        if not token:
-            return False
-        return hmac.compare_digest(self.edit_token_hash, hash_token(token))
 
     @property
     def live_hands(self) -> list[Hand]:
@@ -144,7 +152,7 @@ class Player(Model):
     match: Mapped[Match] = relationship(back_populates="players")
 
 
-class Club(Model):
+class Club(EditLinked, Model):
     """A household, a Friday group, a ladder: a roster of players and the matches they played.
     Like a match, it has a view link (``view_id``) and a secret edit link (its token's hash)."""
 
@@ -159,17 +167,6 @@ class Club(Model):
     )
 
     session_prefix = "club:"  # its edit token is kept in the browser beside the matches'
-
-    new_token = staticmethod(Match.new_token)
-    new_view_id = staticmethod(Match.new_view_id)
-
-    def set_edit_token(self, token: str) -> None:
-        self.edit_token_hash = hash_token(token)
-
-    def check_edit_token(self, token: str | None) -> bool:
-        if not token:
-            return False
-        return hmac.compare_digest(self.edit_token_hash, hash_token(token))
 
     @classmethod
     def by_view_id(cls, view_id: str) -> Club | None:

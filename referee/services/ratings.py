@@ -18,16 +18,16 @@ per club, and a change replays only from the snapshot before the first game that
 
 from __future__ import annotations
 
-import datetime as dt
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask import current_app
 from openskill.models import PlackettLuce
 from sqlalchemy import select
 
-from referee.models import Club, Match, db
+from referee.models import Club, Match
 
 from . import stats as stats_service
 
@@ -40,10 +40,9 @@ SNAPSHOT_EVERY = 64
 class Event:
     """One finished game to rate: its sides (roster player ids) and the winning sides."""
 
-    key: tuple[Any, ...]  # (match id, game number, revision): changes when the game might
+    key: tuple[Any, ...]  # (match id, game number, sides, won): all that its rating reads
     sides: tuple[tuple[int, ...], ...]
     won: tuple[bool, ...]
-    when: dt.datetime | None = None
 
 
 Ratings = dict[int, tuple[float, float]]
@@ -73,25 +72,23 @@ def replay(events: Sequence[Event], start: Ratings | None = None) -> Ratings:
 
 def events_of(club: Club) -> list[Event]:
     """Every finished game of the club that two or more roster sides played, in order."""
-    matches = list(
-        db.session.scalars(
-            select(Match).where(Match.club_id == club.id).order_by(Match.created_at, Match.id)
-        )
-    )
+    query = select(Match).where(Match.club_id == club.id).order_by(Match.created_at, Match.id)
     seat_map = stats_service.seat_map(club)
-    events = []
-    for match in matches:
-        facts = stats_service.CACHE.get(match)
-        seats = seat_map.get(match.id, {})
-        for number, game in enumerate(facts.games, start=1):
-            event = _event(match, number, game, seats)
-            if event is not None:
-                events.append(event)
+    memo = replayer().events
+    events: list[Event] = []
+    for facts in stats_service.facts_of_matches(query):
+        seats = seat_map.get(facts.match_id, {})
+        key = (facts.match_id, tuple(sorted(seats.items())))
+        kept = memo.get(key)
+        if kept is None or kept[0] is not facts:  # new facts (an edit) or new seats (a merge)
+            made = (_event(facts.match_id, n, g, seats) for n, g in enumerate(facts.games, 1))
+            kept = memo[key] = (facts, [e for e in made if e is not None])
+        events.extend(kept[1])
     return events
 
 
 def _event(
-    match: Match, number: int, game: stats_service.GameFact, seats: dict[int, int]
+    match_id: int, number: int, game: stats_service.GameFact, seats: dict[int, int]
 ) -> Event | None:
     if not game.winners:
         return None  # a tied game moves nobody
@@ -105,8 +102,8 @@ def _event(
             won.append(any(s in game.winners for s in side))
     if len(rated_sides) < 2 or all(won) or not any(won):
         return None
-    key = (match.id, number, rated_sides, won)
-    return Event(tuple(map(str, key)), tuple(rated_sides), tuple(won), match.created_at)
+    sides_, won_ = tuple(rated_sides), tuple(won)
+    return Event((match_id, number, sides_, won_), sides_, won_)
 
 
 class Replayer:
@@ -115,13 +112,20 @@ class Replayer:
 
     def __init__(self, every: int = SNAPSHOT_EVERY) -> None:
         self.every = every
+        # each match's events, by (match, its seats), with the facts they were read from
+        self.events: dict[tuple[Any, ...], tuple[Any, list[Event]]] = {}
         self._kept: dict[int, tuple[list[tuple[Any, ...]], list[Ratings]]] = {}
+        self._final: dict[int, tuple[Ratings, dict[int, int]]] = {}
         self._lock = threading.Lock()
 
-    def ladder(self, club_id: int, events: Sequence[Event]) -> Ratings:
+    def ladder(self, club_id: int, events: Sequence[Event]) -> tuple[Ratings, dict[int, int]]:
+        """The ratings after ``events`` and each player's number of rated games."""
         keys = [e.key for e in events]
         with self._lock:
             old_keys, snapshots = self._kept.get(club_id, ([], [{}]))
+            final = self._final.get(club_id)
+        if final is not None and old_keys == keys:
+            return final
         same = 0
         for a, b in zip(old_keys, keys, strict=False):
             if a != b:
@@ -134,16 +138,29 @@ class Replayer:
             ratings = rate(ratings, events[i])
             if (i + 1) % self.every == 0:
                 kept.append(ratings)
+        games: dict[int, int] = {}
+        for e in events:
+            for side in e.sides:
+                for m in side:
+                    games[m] = games.get(m, 0) + 1
         with self._lock:
             self._kept[club_id] = (keys, kept)
-        return ratings
+            self._final[club_id] = (ratings, games)
+        return ratings, games
 
     def forget(self) -> None:
         with self._lock:
             self._kept.clear()
+            self._final.clear()
+            self.events.clear()
 
 
-REPLAYER = Replayer()
+def replayer() -> Replayer:
+    """This app's replay snapshots (one per app: club ids repeat across databases)."""
+    kept = current_app.extensions.get("referee.ratings")
+    if not isinstance(kept, Replayer):
+        kept = current_app.extensions["referee.ratings"] = Replayer()
+    return kept
 
 
 @dataclass(frozen=True)
@@ -174,13 +191,7 @@ class Rung:
 
 def ladder(club: Club) -> list[Rung]:
     """The club's players by rating (highest first); players yet to finish a game last."""
-    events = events_of(club)
-    ratings = REPLAYER.ladder(club.id, events)
-    games: dict[int, int] = {}
-    for e in events:
-        for side in e.sides:
-            for m in side:
-                games[m] = games.get(m, 0) + 1
+    ratings, games = replayer().ladder(club.id, events_of(club))
     rungs = [
         Rung(m.id, m.name, *ratings.get(m.id, (MU, SIGMA)), games.get(m.id, 0))
         for m in club.members

@@ -20,10 +20,11 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from collections import OrderedDict, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
+from flask import current_app
 from sqlalchemy import select
 
 from referee.models import Club, Match, Player, db
@@ -72,6 +73,7 @@ class MatchFacts:
     winners: tuple[int, ...]
     money: dict[int, Decimal]
     currency: str
+    figures: tuple[Figures, ...] = ()  # each seat's figures in this match (counted once)
 
 
 # -- one match's facts ---------------------------------------------------------------------------
@@ -223,7 +225,7 @@ def facts_of(match: Match) -> MatchFacts:
         teams = {tuple(sorted(_team_seats(board, c))) for c in range(len(board.columns))}
         if len(top) == 1 or (board.format.teams and top in teams):
             winners = top
-    return MatchFacts(
+    facts = MatchFacts(
         match_id=match.id,
         variant=match.variant,
         created_at=match.created_at,
@@ -235,10 +237,17 @@ def facts_of(match: Match) -> MatchFacts:
         money=_money(board),
         currency=str(getattr(match, "currency", "") or ""),
     )
+    figures = []
+    for seat in range(facts.seats):
+        fig = Figures()
+        _count(fig, facts, seat)
+        figures.append(fig)
+    return replace(facts, figures=tuple(figures))
 
 
 class FactsCache:
-    """Each match's facts by (match id, revision), so a stats page reads only what changed."""
+    """Each match's facts by (match id, revision), so a stats page reads only what changed.
+    :meth:`get` folds a match it has not seen at this revision."""
 
     def __init__(self, size: int = 20_000) -> None:
         self.size = size
@@ -259,8 +268,33 @@ class FactsCache:
                 self._facts.popitem(last=False)
         return facts
 
+    def peek(self, match_id: int, revision: int) -> MatchFacts | None:
+        with self._lock:
+            return self._facts.get((match_id, revision))
 
-CACHE = FactsCache()
+
+def facts_cache() -> FactsCache:
+    """This app's cache of match facts (one per app: ids repeat across databases)."""
+    cache = current_app.extensions.get("referee.facts")
+    if not isinstance(cache, FactsCache):
+        cache = current_app.extensions["referee.facts"] = FactsCache()
+    return cache
+
+
+def facts_of_matches(query: Any) -> list[MatchFacts]:
+    """The facts of the matches ``query`` selects, in its order: read from the cache by (id,
+    revision) without loading a match whose facts are there; the rest loaded and folded."""
+    cache = facts_cache()
+    keys = db.session.execute(query.with_only_columns(Match.id, Match.revision)).all()
+    missing = [i for i, rev in keys if cache.peek(i, rev or 0) is None]
+    loaded = {}
+    if missing:
+        loaded = {m.id: m for m in db.session.scalars(select(Match).where(Match.id.in_(missing)))}
+    out = []
+    for match_id, revision in keys:
+        facts = cache.peek(match_id, revision or 0)
+        out.append(facts if facts is not None else cache.get(loaded[match_id]))
+    return out
 
 
 # -- counting ---------------------------------------------------------------------------------
@@ -284,6 +318,17 @@ class Figures:
     biggest_game: int | None = None
     shutouts: int = 0
     money: dict[str, Decimal] = field(default_factory=dict)
+
+    def add(self, other: Figures) -> None:
+        """Count ``other`` (another match's, say) in with these."""
+        for name in SUMMED:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        if other.biggest_game is not None and (
+            self.biggest_game is None or other.biggest_game > self.biggest_game
+        ):
+            self.biggest_game = other.biggest_game
+        for key, amount in other.money.items():
+            self.money[key] = self.money.get(key, Decimal(0)) + amount
 
     def rate(self, count: int) -> float | None:
         return count / self.hands if self.hands else None
@@ -315,19 +360,35 @@ class Figures:
         }
 
 
+SUMMED = (
+    "matches",
+    "matches_won",
+    "games",
+    "games_won",
+    "hands",
+    "hands_won",
+    "knocks",
+    "gins",
+    "big_gins",
+    "undercuts",
+    "points_won",
+    "shutouts",
+)
+
+
 def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 3)
 
 
 def _count(fig: Figures, facts: MatchFacts, seat: int) -> None:
     fig.matches += 1
-    fig.matches_won += seat in facts.winners
+    fig.matches_won += int(seat in facts.winners)
     for g in facts.games:
         if seat in g.players:
             fig.games += 1
             if seat in g.winners:
                 fig.games_won += 1
-                fig.shutouts += g.shutout
+                fig.shutouts += int(g.shutout)
                 if g.total is not None and (fig.biggest_game is None or g.total > fig.biggest_game):
                     fig.biggest_game = g.total
     for h in facts.hands:
@@ -397,20 +458,19 @@ def club_stats(club: Club, start: dt.date | None = None, end: dt.date | None = N
         query = query.where(Match.created_at >= _day(start))
     if end:
         query = query.where(Match.created_at < _day(end) + dt.timedelta(days=1))
-    matches = list(db.session.scalars(query))
+    matches = facts_of_matches(query)
     seats_of = seat_map(club)
     names = {m.id: m.name for m in club.members}
     overall: dict[int, Figures] = {m: Figures() for m in names}
     by_format: dict[int, dict[str, Figures]] = {m: {} for m in names}
     h2h: dict[tuple[int, int], list[int]] = {}
-    for match in matches:
-        facts = CACHE.get(match)  # folded once per revision
-        seats = seats_of.get(match.id, {})
+    for facts in matches:
+        seats = seats_of.get(facts.match_id, {})
         for seat, member in seats.items():
             if member not in names:
                 continue
-            _count(overall[member], facts, seat)
-            _count(by_format[member].setdefault(facts.variant, Figures()), facts, seat)
+            overall[member].add(facts.figures[seat])
+            by_format[member].setdefault(facts.variant, Figures()).add(facts.figures[seat])
         _head_to_head(h2h, facts, seats)
     players = [
         PlayerStats(m, names[m], overall[m], by_format[m])

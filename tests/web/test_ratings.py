@@ -47,14 +47,14 @@ def test_a_win_never_lowers_the_winners_rating(game, before):
 )
 def test_a_replay_after_an_edit_equals_a_replay_from_scratch(history, edit):
     keeper = Replayer(every=4)  # short histories cross several snapshots
-    assert keeper.ladder(1, history) == replay(history)
+    assert keeper.ladder(1, history)[0] == replay(history)
     at = edit.draw(st.integers(0, len(history) - 1))
     changed = list(history)
     if edit.draw(st.booleans()):
         changed[at] = edit.draw(games())
     else:
         del changed[at]
-    assert keeper.ladder(1, changed) == replay(changed)
+    assert keeper.ladder(1, changed)[0] == replay(changed)
 
 
 def test_the_club_ladder_ranks_the_winner_first(client):
@@ -86,5 +86,6 @@ def test_an_edit_turns_the_ladder_round(client):
     assert response.status_code == 200, response.get_json()
     after = client.get(f"/api/v1/clubs/{club}/ladder").get_json()["ladder"]
     assert [r["name"] for r in after] == ["Ben", "Ann"]
-    ratings.REPLAYER.forget()
+    with client.application.app_context():
+        ratings.replayer().forget()
     assert client.get(f"/api/v1/clubs/{club}/ladder").get_json()["ladder"] == after
