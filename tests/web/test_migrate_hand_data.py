@@ -196,8 +196,11 @@ def test_no_row_is_lost_and_every_hand_gives_back_its_fields(legacy):
     _migrate(legacy)
     stored = _stored_rows(legacy)
     # matches, players and the audit trail are untouched, a deleted hand's row included
+    # (columns added by later migrations, None on these rows, are left out of the comparison)
     for name in ("match", "player", "audit_entry"):
-        assert stored[name] == ROWS[name], name
+        then = [{k: row[k] for k in ROWS[name][0]} for row in stored[name]]
+        assert then == ROWS[name], name
+        assert all(row[k] is None for row in stored[name] for k in set(row) - set(then[0]))
     assert len(stored["hand"]) == len(ROWS["hand"]) == 70
     kept = ("id", "match_id", "seq", "idempotency_key", "created_at", "edited_at", "deleted_at",
             "version", "kind", "entry", "dealer_seat", "note", "stop_after")  # fmt: skip
