@@ -1,7 +1,7 @@
 """clubs: a roster of players and its matches (a match's club, a seat's roster player)
 
 Revision ID: c1b5a7e2d013
-Revises: 7425f6b9eaee
+Revises: c0a7e11d0007
 Create Date: 2026-12-01 04:00:00.000000
 
 """
@@ -11,7 +11,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "c1b5a7e2d013"
-down_revision = "7425f6b9eaee"
+down_revision = "c0a7e11d0007"
 branch_labels = None
 depends_on = None
 
