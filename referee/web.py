@@ -25,7 +25,7 @@ _LOOSE_DECK = Deck(decks=8, jokers=8)  # any code a scorer may have typed, shown
 
 
 def init_app(app: Flask) -> None:
-    from .views import api, check, clubs, contract, hands, matches, transfer
+    from .views import api, check, clubs, contract, hands, matches, offline, transfer
 
     csrf.init_app(app)
     app.register_blueprint(matches.bp)
@@ -44,6 +44,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(clubs.bp)
     app.register_blueprint(clubs.api_bp)
     csrf.exempt(clubs.api_bp)  # club writes carry the club's X-Edit-Token
+    offline.init_app(app)
 
     app.jinja_env.filters["names_of"] = names_of
     app.jinja_env.filters["table_label"] = table_label

@@ -243,11 +243,14 @@ def add_hand(
     *,
     idempotency_key: str | None = None,
     expected_number: int | None = None,
+    expected_revision: int | None = None,
 ) -> tuple[Hand, bool]:
     """Record a hand; returns (hand, created). A repeated idempotency key returns the first.
 
     ``expected_number`` is the hand number the sender thought it was entering: if another
     device recorded a hand meanwhile, that is a :class:`Conflict`, not a silent second copy.
+    ``expected_revision`` (a hand a phone kept while offline) is the match's revision the
+    sender last saw: any change since, an edit too, is a :class:`Conflict`.
     """
     key = (idempotency_key or "").strip()[:64] or None
     try:
@@ -256,6 +259,12 @@ def add_hand(
             db.session.rollback()
             return existing, False
         live = match.live_hands
+        _check_revision(
+            match,
+            expected_revision,
+            "Another device changed this match after this phone last saw it: compare the "
+            "two and choose.",
+        )
         if expected_number is not None and expected_number != len(live) + 1:
             latest = live[-1] if live else None
             noun = format_of(match).noun
