@@ -1,9 +1,11 @@
-"""``flask --app referee ...`` commands: ``init-db`` (apply migrations) and ``demo``."""
+"""``flask --app referee ...`` commands: ``init-db`` (apply migrations), ``demo``, and
+``export`` / ``import`` of the whole instance as one backup file."""
 
 from __future__ import annotations
 
 import click
 from flask import Flask, url_for
+from flask.cli import with_appcontext
 
 from .models import db
 
@@ -11,6 +13,8 @@ from .models import db
 def init_app(app: Flask) -> None:
     app.cli.add_command(init_db)
     app.cli.add_command(demo)
+    app.cli.add_command(export_all)
+    app.cli.add_command(import_all)
 
 
 @click.command("init-db")
@@ -54,3 +58,39 @@ def demo(host: str) -> None:
 
         click.echo("edit: " + claim_url(match, token))
     db.session.remove()
+
+
+@click.command("export")
+@with_appcontext
+@click.argument("path", type=click.Path(dir_okay=False, writable=True, allow_dash=True))
+def export_all(path: str) -> None:
+    """Write every match and shared ruling to PATH ("-": standard output) as one backup file."""
+    import json
+
+    from .services.transfer import backup_file
+
+    text = json.dumps(backup_file(), ensure_ascii=False, sort_keys=True) + "\n"
+    with click.open_file(path, "w", encoding="utf-8") as out:
+        out.write(text)
+    db.session.remove()
+    if path != "-":
+        click.echo(f"Backup written to {path}")
+
+
+@click.command("import")
+@with_appcontext
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+def import_all(path: str) -> None:
+    """Add what a backup file (from ``export``) holds and this database does not: all of it in
+    one transaction, or nothing when any part is refused."""
+    from .services.transfer import ImportRefused, import_backup, load_json
+
+    with click.open_file(path, "rb") as f:
+        raw = f.read()
+    try:
+        restored = import_backup(load_json(raw))
+    except ImportRefused as e:
+        db.session.remove()
+        raise click.ClickException(f"Nothing imported. {e}") from None
+    db.session.remove()
+    click.echo(f"Imported: {restored.summary()}.")

@@ -73,30 +73,12 @@ class MatchStatus:
     FINISHED = "finished"
 
 
-class Match(Model):
-    id: Mapped[int] = mapped_column(primary_key=True)
-    view_id: Mapped[str] = mapped_column(String(32), unique=True)
-    edit_token_hash: Mapped[str] = mapped_column(String(64))
-    variant: Mapped[str] = mapped_column(String(40), default="two_handed")
-    preset: Mapped[str] = mapped_column(String(60))
-    rules_json: Mapped[str] = mapped_column(Text)
-    stake_per_point: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal(0))
-    # Three or more players: the cards each seat cut, as entered ("9H 2S KC"); None when the
-    # players were listed from the lowest cut to the highest (or the format needs no cut).
-    cut: Mapped[str | None] = mapped_column(String(60))
-    status: Mapped[str] = mapped_column(String(16), default=MatchStatus.IN_PLAY, index=True)
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    revision: Mapped[int] = mapped_column(Integer, default=0)  # bumped by every change
-    # Gem Rummy: the gem deck the match was started with ("AS=G 2S=A ... KC=TS"), frozen.
-    gem_deck: Mapped[str | None] = mapped_column(Text)
+class EditLinked:
+    """A view link anyone may have and a secret edit link (a long random token whose hash
+    alone is stored): a match's, a club's."""
 
-    players: Mapped[list[Player]] = relationship(
-        back_populates="match", order_by="Player.seat", cascade="all, delete-orphan"
-    )
-    hands: Mapped[list[Hand]] = relationship(
-        back_populates="match", order_by="Hand.seq", cascade="all, delete-orphan"
-    )
+    if TYPE_CHECKING:
+        edit_token_hash: str
 
     @staticmethod
     def new_token() -> str:
@@ -113,6 +95,36 @@ class Match(Model):
         if not token:
             return False
         return hmac.compare_digest(self.edit_token_hash, hash_token(token))
+
+
+class Match(EditLinked, Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    view_id: Mapped[str] = mapped_column(String(32), unique=True)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    variant: Mapped[str] = mapped_column(String(40), default="two_handed")
+    preset: Mapped[str] = mapped_column(String(60))
+    rules_json: Mapped[str] = mapped_column(Text)
+    stake_per_point: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal(0))
+    # Three or more players: the cards each seat cut, as entered ("9H 2S KC"); None when the
+    # players were listed from the lowest cut to the highest (or the format needs no cut).
+    cut: Mapped[str | None] = mapped_column(String(60))
+    status: Mapped[str] = mapped_column(String(16), default=MatchStatus.IN_PLAY, index=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    revision: Mapped[int] = mapped_column(Integer, default=0)  # bumped by every change
+    # Gem Rummy: the gem deck the match was started with ("AS=G 2S=A ... KC=TS"), frozen.
+    gem_deck: Mapped[str | None] = mapped_column(Text)
+    # The club the match was played in (None: a match on its own).
+    club_id: Mapped[int | None] = mapped_column(
+        ForeignKey("club.id", ondelete="SET NULL"), index=True
+    )
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="match", order_by="Player.seat", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="match", order_by="Hand.seq", cascade="all, delete-orphan"
+    )
 
     @property
     def live_hands(self) -> list[Hand]:
@@ -134,8 +146,44 @@ class Player(Model):
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(40))
+    # Who this seat was in the match's club (None: not in a club, or not yet matched).
+    member_id: Mapped[int | None] = mapped_column(
+        ForeignKey("club_member.id", ondelete="SET NULL"), index=True
+    )
 
     match: Mapped[Match] = relationship(back_populates="players")
+
+
+class Club(EditLinked, Model):
+    """A household, a Friday group, a ladder: a roster of players and the matches they played.
+    Like a match, it has a view link (``view_id``) and a secret edit link (its token's hash)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    view_id: Mapped[str] = mapped_column(String(32), unique=True)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    members: Mapped[list[ClubMember]] = relationship(
+        back_populates="club", order_by="ClubMember.name", cascade="all, delete-orphan"
+    )
+
+    session_prefix = "club:"  # its edit token is kept in the browser beside the matches'
+
+    @classmethod
+    def by_view_id(cls, view_id: str) -> Club | None:
+        return db.session.scalar(select(cls).where(cls.view_id == view_id))
+
+
+class ClubMember(Model):
+    """A player on a club's roster: the one person behind a seat in many matches."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    club: Mapped[Club] = relationship(back_populates="members")
 
 
 # The fields of a hand that people enter; an audit entry keeps them before and after a change.

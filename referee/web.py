@@ -16,6 +16,7 @@ from werkzeug.exceptions import HTTPException
 from .models import Match
 from .rules.cards import CardError, Deck, parse_cards
 from .rules.formats import find_format
+from .services.charts import match_charts
 
 csrf = CSRFProtect()
 
@@ -24,7 +25,7 @@ _LOOSE_DECK = Deck(decks=8, jokers=8)  # any code a scorer may have typed, shown
 
 
 def init_app(app: Flask) -> None:
-    from .views import api, check, contract, gem, hands, matches, offline
+    from .views import api, check, clubs, contract, gem, hands, matches, offline, transfer
 
     csrf.init_app(app)
     app.register_blueprint(matches.bp)
@@ -40,6 +41,12 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(gem.bp)
     app.register_blueprint(gem.api_bp)
     csrf.exempt(gem.api_bp)  # saving a deck or checking a hand needs no cookie
+    app.register_blueprint(transfer.bp)
+    app.register_blueprint(transfer.api_bp)
+    csrf.exempt(transfer.api_bp)  # an import makes a new match, as creating one does
+    app.register_blueprint(clubs.bp)
+    app.register_blueprint(clubs.api_bp)
+    csrf.exempt(clubs.api_bp)  # club writes carry the club's X-Edit-Token
     offline.init_app(app)
 
     app.jinja_env.filters["names_of"] = names_of
@@ -51,6 +58,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals["seat_class"] = seat_class
     app.jinja_env.filters["changes"] = audit_changes
+    app.jinja_env.filters["match_charts"] = match_charts
 
     @app.before_request
     def _device() -> None:

@@ -3,10 +3,25 @@ sent as ``X-Edit-Token`` to the API). Reading needs only the view link."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from flask import abort, current_app, request, session, url_for
 
 from referee.models import Match, db
 from referee.services.matches import Actor
+
+
+class Linked(Protocol):
+    """What has a view link and a secret edit link: a match, a club."""
+
+    view_id: str
+
+    def check_edit_token(self, token: str | None) -> bool: ...
+
+
+def _key(thing: Linked) -> str:
+    """Where this browser keeps the thing's edit token (a club's beside the matches')."""
+    return str(getattr(thing, "session_prefix", "")) + thing.view_id
 
 
 def load_match(view_id: str) -> Match:
@@ -16,27 +31,27 @@ def load_match(view_id: str) -> Match:
     return match
 
 
-def session_token(match: Match) -> str | None:
+def session_token(match: Linked) -> str | None:
     tokens = session.get("edit") or {}
-    token = tokens.get(match.view_id) if isinstance(tokens, dict) else None
+    token = tokens.get(_key(match)) if isinstance(tokens, dict) else None
     return token if isinstance(token, str) else None
 
 
-def can_edit(match: Match) -> bool:
+def can_edit(match: Linked) -> bool:
     return match.check_edit_token(session_token(match))
 
 
-def require_edit(match: Match) -> None:
+def require_edit(match: Linked) -> None:
     if not can_edit(match):
         db.session.rollback()
         abort(403)
 
 
-def remember(match: Match, token: str) -> None:
+def remember(match: Linked, token: str) -> None:
     """Keep the edit token in this browser (newest last; the oldest fall off past the cap)."""
     tokens = dict(session.get("edit") or {})
-    tokens.pop(match.view_id, None)
-    tokens[match.view_id] = token
+    tokens.pop(_key(match), None)
+    tokens[_key(match)] = token
     cap = current_app.config["REMEMBERED_MATCHES"]
     while len(tokens) > cap:
         tokens.pop(next(iter(tokens)))
@@ -44,10 +59,10 @@ def remember(match: Match, token: str) -> None:
     session.permanent = True
 
 
-def forget(match: Match) -> None:
+def forget(match: Linked) -> None:
     """Sign this browser out of the match: it keeps no edit token for it."""
     tokens = dict(session.get("edit") or {})
-    if tokens.pop(match.view_id, None) is not None:
+    if tokens.pop(_key(match), None) is not None:
         session["edit"] = tokens
 
 

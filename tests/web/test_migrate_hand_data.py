@@ -48,7 +48,7 @@ ADDED_RULES = {
     "gem_parts_non_knocker": 8,
 }
 # Columns later migrations add to these tables (Gem Rummy's frozen deck): empty on old rows.
-ADDED_COLUMNS = {"match": ("gem_deck",)}
+ADDED_COLUMNS = {"match": ("gem_deck", "club_id"), "player": ("member_id",)}
 
 
 def _without_added(name: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

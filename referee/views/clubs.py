@@ -1,0 +1,462 @@
+"""A club's pages: its roster, its matches and what the club can do with them (start a match
+of roster players, attach a match played alone, rename or merge a player), its players'
+statistics, and the club's JSON. Reading needs the club's view link; every change needs its
+edit link, kept in this browser as a match's is."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers.response import Response as WerkzeugResponse
+
+from referee.forms import ActionForm
+from referee.models import Club, Match
+from referee.rules.errors import InputError
+from referee.rules.variants import DEFAULT_PRESET, list_presets
+from referee.services import clubs as club_service
+from referee.services import transfer
+from referee.throttle import anonymous_write
+from referee.views.access import can_edit, remember, require_edit, token_from
+
+bp = Blueprint("clubs", __name__)
+api_bp = Blueprint("clubs_api", __name__, url_prefix="/api/v1")
+
+SEATS = 6  # the start-a-match form offers this many seats (blank ones are left out)
+Page = str | WerkzeugResponse | tuple[str, int]
+
+
+def load_club(view_id: str) -> Club:
+    club = Club.by_view_id(view_id)
+    if club is None:
+        abort(404)
+    return club
+
+
+def club_url(club: Club) -> str:
+    return url_for("clubs.club_page", view_id=club.view_id, _external=True)
+
+
+def club_edit_url(club: Club, token: str) -> str:
+    """The club's secret edit link: the token rides in the fragment, as a match's does."""
+    return url_for("clubs.claim", view_id=club.view_id, _external=True) + "#" + token
+
+
+def _render(club: Club, problems: dict[str, str] | None = None, status: int = 200) -> Page:
+    from referee.services import stats as stats_service
+
+    editor = can_edit(club)
+    body = render_template(
+        "club.html",
+        club=club,
+        editor=editor,
+        form=ActionForm(),
+        matches=club_service.club_matches(club),
+        presets=list_presets(),
+        default_preset=DEFAULT_PRESET,
+        seats=SEATS,
+        problems=problems or {},
+        values=request.form if request.method == "POST" else {},
+        view_link=club_url(club),
+        table=stats_service.club_table(club),
+        ladder_url=url_for("clubs.ladder_page", view_id=club.view_id),
+    )
+    return (body, status) if status != 200 else body
+
+
+@bp.route("/clubs/new", methods=["GET", "POST"])
+@anonymous_write
+def new_club() -> Page:
+    form = ActionForm()
+    if request.method == "GET":
+        return render_template("club_new.html", form=form, problems={}, values={})
+    problems: dict[str, str] = {}
+    if not form.validate_on_submit():
+        problems["name"] = "The form expired: try again."
+    else:
+        try:
+            roster = request.form.get("roster", "").splitlines()
+            club, token = club_service.create_club(request.form.get("name", ""), roster)
+        except InputError as e:
+            problems[e.field or "name"] = e.reason
+        else:
+            remember(club, token)
+            flash("Club started. This browser keeps its edit link.", "ok")
+            return redirect(url_for("clubs.club_page", view_id=club.view_id))
+    page = render_template("club_new.html", form=form, problems=problems, values=request.form)
+    return page, 400
+
+
+@bp.get("/c/<view_id>")
+def club_page(view_id: str) -> Page:
+    return _render(load_club(view_id))
+
+
+@bp.get("/c/<view_id>/stats")
+def stats_page(view_id: str) -> Page:
+    """Every player's figures, by format, and head to head, for an optional date range."""
+    from referee.services import stats as stats_service
+
+    club = load_club(view_id)
+    start, end = request.args.get("from") or None, request.args.get("to") or None
+    problem = None
+    stats = None
+    try:
+        stats = stats_service.club_stats(club, _date(start, "from"), _date(end, "to"))
+    except (ValueError, stats_service.RangeError) as e:
+        problem = str(e)
+    names = {p.member_id: p.name for p in stats.players} if stats else {}
+    head = (
+        [
+            (names[a], names[b], games, wa, wb)
+            for (a, b), (games, wa, wb) in sorted(stats.head_to_head.items())
+            if a in names and b in names
+        ]
+        if stats
+        else []
+    )
+    body = render_template(
+        "club_stats.html",
+        club=club,
+        stats=stats,
+        start=start,
+        end=end,
+        problem=problem,
+        head=head,
+        overall_rows=[(p.name, p.overall) for p in stats.players] if stats else [],
+    )
+    return (body, 400) if problem else body
+
+
+def _date(text: str | None, field: str) -> dt.date | None:
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a date (YYYY-MM-DD) for {field!r}") from None
+
+
+@api_bp.get("/clubs/<view_id>/stats")
+def api_stats(view_id: str) -> Response | tuple[Response, int]:
+    from referee.services import stats as stats_service
+
+    club = _api_club(view_id)
+    field = "from"
+    try:
+        start = _date(request.args.get("from") or None, "from")
+        field = "to"
+        end = _date(request.args.get("to") or None, "to")
+        stats = stats_service.club_stats(club, start, end)
+    except (ValueError, stats_service.RangeError) as e:
+        return _api_error(InputError(field, str(e)))
+    return jsonify(stats_service.stats_json(stats))
+
+
+@bp.get("/c/<view_id>/ladder")
+def ladder_page(view_id: str) -> str:
+    from referee.services import ratings
+
+    club = load_club(view_id)
+    return render_template("club_ladder.html", club=club, rungs=ratings.ladder(club))
+
+
+@bp.get("/ratings")
+def ratings_help() -> str:
+    """How a rating moves, in plain words."""
+    return render_template("ratings_help.html")
+
+
+@api_bp.get("/clubs/<view_id>/ladder")
+def api_ladder(view_id: str) -> Response:
+    from referee.services import ratings
+
+    club = _api_club(view_id)
+    return jsonify({"ladder": [r.as_json() for r in ratings.ladder(club)]})
+
+
+@bp.route("/c/<view_id>/edit", methods=["GET", "POST"])
+def claim(view_id: str) -> Page:
+    """The club's edit link: the page posts the token from the fragment; a right one is kept."""
+    club = load_club(view_id)
+    form = ActionForm()
+    if request.method == "POST" and form.validate_on_submit():
+        token = token_from(request.form.get("token", ""))
+        if club.check_edit_token(token):
+            remember(club, token)
+            flash("This browser can now change the club.", "ok")
+            return redirect(url_for("clubs.club_page", view_id=view_id))
+        return render_template("club_claim.html", club=club, form=form, problem="wrong link"), 403
+    return render_template("club_claim.html", club=club, form=form, problem=None)
+
+
+@bp.get("/c/<view_id>/link")
+def edit_link(view_id: str) -> str:
+    from referee.views.access import session_token
+
+    club = load_club(view_id)
+    require_edit(club)
+    token = session_token(club)
+    assert token is not None
+    return render_template("club_link.html", club=club, link=club_edit_url(club, token))
+
+
+def _change(view_id: str) -> Club:
+    club = load_club(view_id)
+    require_edit(club)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    return club
+
+
+@bp.post("/c/<view_id>/matches")
+@anonymous_write
+def start_match(view_id: str) -> Page:
+    club = _change(view_id)
+    names = [request.form.get(f"player_{i}", "").strip() for i in range(SEATS)]
+    try:
+        match, token = club_service.start_match(
+            club,
+            [n for n in names if n],
+            request.form.get("preset") or DEFAULT_PRESET,
+            {},
+            request.form.get("stake_per_point") or 0,
+        )
+    except InputError as e:
+        return _render(club, {_seat_field(e.field, names): e.reason}, 400)
+    remember(match, token)
+    flash(f"Match started in {club.name}. This browser keeps its edit link.", "ok")
+    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+
+
+def _seat_field(field: str | None, names: list[str]) -> str:
+    """A seat's error names the form's field of that seat (blank seats were left out)."""
+    if field and field.startswith("player_"):
+        filled = [i for i, n in enumerate(names) if n]
+        seat = int(field.split("_")[1])
+        return f"player_{filled[seat]}" if seat < len(filled) else field
+    return field or "players"
+
+
+@bp.post("/c/<view_id>/attach")
+def attach(view_id: str) -> Page:
+    club = _change(view_id)
+    link = request.form.get("match", "")
+    match = _linked_match(link)
+    if match is None:
+        return _render(club, {"match": "paste the match's edit link"}, 400)
+    try:
+        club_service.attach(club, match)
+    except InputError as e:
+        return _render(club, {"match": e.reason}, 400)
+    flash(f"{' v '.join(match.names)} is now a match of {club.name}.", "ok")
+    return redirect(url_for("clubs.club_page", view_id=view_id))
+
+
+def _linked_match(link: str) -> Match | None:
+    """The match a pasted edit link opens, if its token is right (or this browser already
+    holds the match's edit link and the view link was pasted)."""
+    path = link.split("#", 1)[0].rstrip("/")
+    parts = [p for p in path.split("/") if p]
+    if "m" not in parts or parts.index("m") + 1 >= len(parts):
+        return None
+    match = Match.by_view_id(parts[parts.index("m") + 1])
+    if match is None:
+        return None
+    if "#" in link and match.check_edit_token(token_from(link)):
+        return match
+    if "/edit/" in link and match.check_edit_token(token_from(link)):
+        return match
+    return match if can_edit(match) else None
+
+
+@bp.post("/c/<view_id>/members")
+def add_member(view_id: str) -> Page:
+    club = _change(view_id)
+    try:
+        member = club_service.add_member(club, request.form.get("name", ""))
+    except InputError as e:
+        return _render(club, {"new_member": e.reason}, 400)
+    flash(f"{member.name} joined {club.name}.", "ok")
+    return redirect(url_for("clubs.club_page", view_id=view_id))
+
+
+@bp.post("/c/<view_id>/members/<int:member_id>/rename")
+def rename(view_id: str, member_id: int) -> Page:
+    club = _change(view_id)
+    try:
+        member = club_service.rename(club, member_id, request.form.get("name", ""))
+    except InputError as e:
+        return _render(club, {f"rename_{member_id}": e.reason}, 400)
+    flash(f"Renamed: {member.name}.", "ok")
+    return redirect(url_for("clubs.club_page", view_id=view_id))
+
+
+@bp.post("/c/<view_id>/members/merge")
+def merge(view_id: str) -> Page:
+    club = _change(view_id)
+    try:
+        kept = club_service.merge(
+            club, _int(request.form.get("duplicate")), _int(request.form.get("into"))
+        )
+    except InputError as e:
+        return _render(club, {"merge": e.reason}, 400)
+    flash(f"Merged into {kept.name}: their matches follow.", "ok")
+    return redirect(url_for("clubs.club_page", view_id=view_id))
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1
+
+
+@bp.get("/c/<view_id>/export.json")
+def export(view_id: str) -> Response:
+    club = load_club(view_id)
+    return Response(
+        transfer.json_text(club_file(club)),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="club-{club.view_id}.json"'},
+    )
+
+
+def club_file(club: Club) -> dict[str, Any]:
+    """The club as one JSON: its roster, who sat where, and every match of it in full."""
+    return {
+        "format": "gin-referee-club",
+        "version": transfer.VERSION,
+        "club": club_service.club_record(club),
+        "matches": [transfer.match_record(m) for m in club_service.club_matches(club)],
+    }
+
+
+# -- the JSON API ------------------------------------------------------------------------------
+
+
+def _api_error(e: InputError) -> tuple[Response, int]:
+    return jsonify({"error": {"field": e.field, "reason": e.reason}}), 400
+
+
+def _api_club(view_id: str, write: bool = False) -> Club:
+    club = load_club(view_id)
+    if write and not club.check_edit_token(request.headers.get("X-Edit-Token")):
+        abort(403)
+    return club
+
+
+def club_json(club: Club) -> dict[str, Any]:
+    from referee.services import stats as stats_service
+
+    return {
+        "id": club.view_id,
+        "name": club.name,
+        "view_url": club_url(club),
+        "players": [{"id": m.id, "name": m.name} for m in club.members],
+        "matches": [
+            {
+                "id": m.view_id,
+                "variant": m.variant,
+                "players": m.names,
+                "status": m.status,
+                "created_at": m.created_at.isoformat(),
+            }
+            for m in club_service.club_matches(club)
+        ],
+        "standings": stats_service.club_table_json(club),
+    }
+
+
+def _json_body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        abort(400)
+    return data
+
+
+@api_bp.post("/clubs")
+@anonymous_write
+def api_create() -> tuple[Response, int]:
+    data = _json_body()
+    roster = data.get("players") or []
+    if not isinstance(roster, list):
+        return _api_error(InputError("players", "a list of names"))
+    try:
+        club, token = club_service.create_club(str(data.get("name") or ""), roster)
+    except InputError as e:
+        return _api_error(e)
+    body = club_json(club) | {"edit_token": token, "edit_url": club_edit_url(club, token)}
+    return jsonify(body), 201
+
+
+@api_bp.get("/clubs/<view_id>")
+def api_read(view_id: str) -> Response:
+    return jsonify(club_json(_api_club(view_id)))
+
+
+@api_bp.get("/clubs/<view_id>/export")
+def api_export(view_id: str) -> Response:
+    return jsonify(club_file(_api_club(view_id)))
+
+
+@api_bp.post("/clubs/<view_id>/matches")
+@anonymous_write
+def api_start(view_id: str) -> tuple[Response, int]:
+    club = _api_club(view_id, write=True)
+    data = _json_body()
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return _api_error(InputError("players", "a list of names"))
+    try:
+        match, token = club_service.start_match(
+            club,
+            players,
+            str(data.get("preset") or DEFAULT_PRESET),
+            data.get("rules") if isinstance(data.get("rules"), dict) else {},
+            str(data.get("stake_per_point") or 0),
+        )
+    except InputError as e:
+        return _api_error(e)
+    return jsonify({"id": match.view_id, "edit_token": token}), 201
+
+
+@api_bp.post("/clubs/<view_id>/attach")
+def api_attach(view_id: str) -> Response | tuple[Response, int]:
+    """Attach ``{"match": id, "edit_token": the match's token}``."""
+    club = _api_club(view_id, write=True)
+    data = _json_body()
+    match = Match.by_view_id(str(data.get("match")))
+    if match is None or not match.check_edit_token(data.get("edit_token")):
+        return _api_error(InputError("edit_token", "the match's id and its edit token"))
+    try:
+        club_service.attach(club, match)
+    except InputError as e:
+        return _api_error(e)
+    return jsonify(club_json(club))
+
+
+@api_bp.post("/clubs/<view_id>/players/<int:member_id>")
+def api_rename(view_id: str, member_id: int) -> Response | tuple[Response, int]:
+    """Rename ``{"name": ...}`` or merge into another ``{"merge_into": id}``."""
+    club = _api_club(view_id, write=True)
+    data = _json_body()
+    try:
+        if "merge_into" in data:
+            club_service.merge(club, member_id, _int(data.get("merge_into")))
+        else:
+            club_service.rename(club, member_id, str(data.get("name") or ""))
+    except InputError as e:
+        return _api_error(e)
+    return jsonify(club_json(club))

@@ -1,0 +1,120 @@
+"""Downloads and imports: a match as CSV or JSON or a printable paper score sheet (its view
+link is enough to read it), and a match file imported as a new match, on a page and through
+the API.
+
+``GET /m/<id>/export.csv``, ``GET /m/<id>/export.json``; ``GET/POST /import``;
+``GET /api/v1/matches/<id>/export`` (``?as=csv`` for the CSV) and ``POST
+/api/v1/matches/import`` (the match file as the body: 201 with the new match's id and edit
+token, or 400 ``{"error": {"field", "reason"}}`` with nothing stored).
+"""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    Response,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers.response import Response as WerkzeugResponse
+
+from referee.forms import ActionForm
+from referee.models import Match
+from referee.services import transfer
+from referee.throttle import anonymous_write
+from referee.views.access import claim_url, load_match, remember
+
+bp = Blueprint("transfer", __name__)
+api_bp = Blueprint("transfer_api", __name__, url_prefix="/api/v1")
+
+
+def _download(body: str, mimetype: str, match: Match, suffix: str) -> Response:
+    name = f"gin-{transfer.export_names(match.names)}-{match.view_id}.{suffix}"
+    return Response(
+        body,
+        mimetype=mimetype,
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@bp.get("/m/<view_id>/export.csv")
+def match_csv(view_id: str) -> Response:
+    match = load_match(view_id)
+    return _download(transfer.match_csv(match), "text/csv", match, "csv")
+
+
+@bp.get("/m/<view_id>/export.json")
+def match_json(view_id: str) -> Response:
+    match = load_match(view_id)
+    return _download(
+        transfer.json_text(transfer.match_file(match)), "application/json", match, "json"
+    )
+
+
+@bp.get("/m/<view_id>/sheet")
+def score_sheet(view_id: str) -> str:
+    """The match as a paper Gin pad, to print (Hollywood: its three-column sheet)."""
+    from referee.rules.variants import UnknownPresetError, get_preset
+    from referee.services import board as board_service
+
+    match = load_match(view_id)
+    try:
+        preset = get_preset(match.preset)
+    except UnknownPresetError:
+        preset = None
+    board = board_service.build(match)
+    return render_template("score_sheet.html", match=match, board=board, preset=preset)
+
+
+@bp.route("/import", methods=["GET", "POST"])
+@anonymous_write
+def import_page() -> str | WerkzeugResponse | tuple[str, int]:
+    form = ActionForm()
+    if request.method == "GET":
+        return render_template("import.html", form=form, problem=None)
+    if not form.validate_on_submit():
+        return render_template(
+            "import.html", form=form, problem="The form expired: try again."
+        ), 400
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return render_template("import.html", form=form, problem="Choose a file first."), 400
+    try:
+        match, token = transfer.import_match(transfer.load_json(upload.read()))
+    except transfer.ImportRefused as e:
+        return render_template("import.html", form=form, problem=f"Not imported: {e}"), 400
+    remember(match, token)
+    flash("Imported as a new match with its own links; this browser keeps its edit link.", "ok")
+    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
+
+
+@api_bp.get("/matches/<view_id>/export")
+def api_export(view_id: str) -> Response:
+    match = load_match(view_id)
+    if request.args.get("as") == "csv":
+        return _download(transfer.match_csv(match), "text/csv", match, "csv")
+    return jsonify(transfer.match_file(match))
+
+
+@api_bp.post("/matches/import")
+@anonymous_write
+def api_import() -> tuple[Response, int]:
+    try:
+        match, token = transfer.import_match(transfer.load_json(request.get_data()))
+    except transfer.ImportRefused as e:
+        return jsonify({"error": {"field": e.where or None, "reason": e.reason}}), 400
+    return (
+        jsonify(
+            {
+                "id": match.view_id,
+                "edit_token": token,
+                "view_url": url_for("matches.scoreboard", view_id=match.view_id, _external=True),
+                "edit_url": claim_url(match, token),
+            }
+        ),
+        201,
+    )

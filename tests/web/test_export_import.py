@@ -1,0 +1,264 @@
+"""Export and import: every format's match round-trips through its JSON file to identical
+reads (every total the same); the CSV has a row per hand with the ruling's numbers; the whole
+instance goes out and back in as one backup file, all or nothing, never twice; files that are
+not ours, cut short or too new are refused with a clear message and nothing stored."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import pytest
+
+from tests.web.every_format import SAMPLES, play
+from tests.web.helpers import csrf_from
+
+IDS = {"id", "view_url", "edit_url", "settlement_url", "created_at", "edited_at", "revision"}
+
+
+def _without_ids(value: Any) -> Any:
+    """A read with what differs between two copies of a match (ids, links, dates) left out."""
+    if isinstance(value, dict):
+        return {k: _without_ids(v) for k, v in value.items() if k not in IDS}
+    if isinstance(value, list):
+        return [_without_ids(v) for v in value]
+    return value
+
+
+def _export(client: Any, view_id: str) -> dict[str, Any]:
+    response = client.get(f"/m/{view_id}/export.json")
+    assert response.status_code == 200
+    assert "attachment" in response.headers["Content-Disposition"]
+    return json.loads(response.get_data(as_text=True))
+
+
+def _file(client: Any, view_id: str) -> bytes:
+    return bytes(client.get(f"/m/{view_id}/export.json").data)
+
+
+def _import(client: Any, body: Any) -> Any:
+    data = body if isinstance(body, str | bytes) else json.dumps(body)
+    return client.post("/api/v1/matches/import", data=data, content_type="application/json")
+
+
+def _count(app: Any, model: str) -> int:
+    from sqlalchemy import func, select
+
+    from referee import models
+    from referee.models import db
+
+    with app.app_context():
+        return int(db.session.scalar(select(func.count()).select_from(getattr(models, model))))
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_every_format_round_trips_to_identical_reads(client, name):
+    view_id, _ = play(client, name, delete_second=True)
+    exported = _export(client, view_id)
+    assert exported["format"] == "gin-referee-match" and exported["version"] == 1
+    assert "edit_token_hash" not in exported["match"]  # the view link never gives edit rights
+    assert any(h["deleted_at"] for h in exported["match"]["hands"])  # deleted hands travel too
+    response = _import(client, exported)
+    assert response.status_code == 201, response.get_json()
+    new_id, token = response.get_json()["id"], response.get_json()["edit_token"]
+    assert new_id != view_id
+    before = client.get(f"/api/v1/matches/{view_id}").get_json()
+    after = client.get(f"/api/v1/matches/{new_id}").get_json()
+    assert _without_ids(after) == _without_ids(before)
+    assert after["hands_played"] == len(SAMPLES[name][2])
+    # the copy exports the same file (but its own link), and the same CSV
+    again = _export(client, new_id)
+    assert {**again["match"], "view_id": view_id} == exported["match"]
+    assert client.get(f"/m/{new_id}/export.csv").data == client.get(f"/m/{view_id}/export.csv").data
+    # the copy's change log came along, so undo walks back as it would have
+    undo = client.post(f"/api/v1/matches/{new_id}/undo", json={}, headers={"X-Edit-Token": token})
+    assert undo.status_code == 200, undo.get_json()
+    undone = client.get(f"/api/v1/matches/{new_id}").get_json()
+    assert undone["hands_played"] == after["hands_played"] - 1
+
+
+def test_the_csv_has_a_row_per_hand_with_the_rulings_numbers(client):
+    view_id, _ = play(client, "two_handed")
+    response = client.get(f"/api/v1/matches/{view_id}/export?as=csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert [r["hand"] for r in rows] == ["1", "2", "3", "4", "5"]
+    first, second, third, fourth = rows[:4]
+    assert first["knocker"] == "Ann" and first["kind"] == "knock"
+    assert (first["knocker deadwood"], first["defender deadwood"]) == ("5", "20")
+    assert (first["points Ann"], first["boxes Ann"], first["total Ann"]) == ("15", "1", "15")
+    assert (second["points Ben"], second["total Ben"]) == ("55", "55")
+    assert third["entry"] == "cards" and third["knocker deadwood"] != ""
+    assert fourth["what happened"] == "Ann undercuts +27"
+    assert rows[-1]["total Ann"] == "174"
+
+
+def test_the_json_api_exports_and_scoreboard_links_download(client):
+    view_id, _ = play(client, "hollywood")
+    body = client.get(f"/api/v1/matches/{view_id}/export").get_json()
+    assert body["match"]["variant"] == "hollywood" and len(body["match"]["hands"]) == 4
+    assert body["match"]["rules"]["hollywood"] is True
+    page = client.get(f"/m/{view_id}").get_data(as_text=True)
+    assert f"/m/{view_id}/export.csv" in page and f"/m/{view_id}/export.json" in page
+    assert client.get("/api/v1/matches/nope/export").status_code == 404
+
+
+BAD_FILES = [
+    ("not json", b"Ann,Ben\n1,2\n", "not valid JSON"),
+    ("truncated", None, "ends early"),
+    ("not ours", json.dumps({"players": ["Ann", "Ben"]}), "not a Gin Referee export"),
+    ("newer", "NEWER", "newer Gin Referee"),
+    ("unfoldable", "UNFOLDABLE", "hand 1"),
+    ("unknown format", "UNKNOWN", "is not a format this server knows"),
+]
+
+
+def _bad(client: Any, view_id: str, kind: Any) -> Any:
+    good = _export(client, view_id)
+    if kind is None:
+        return json.dumps(good)[:-40]
+    if kind == "NEWER":
+        return json.dumps({**good, "version": 99})
+    if kind == "UNFOLDABLE":
+        good["match"]["hands"][0]["data"]["knocker_deadwood"] = 60  # a knock on 60 is illegal
+        return json.dumps(good)
+    if kind == "UNKNOWN":
+        good["match"]["variant"] = "canasta"
+        return json.dumps(good)
+    return kind
+
+
+def test_bad_files_are_refused_with_a_clear_message(client, app):
+    view_id, _ = play(client, "two_handed")
+    matches, hands = _count(app, "Match"), _count(app, "Hand")
+    for label, kind, says in BAD_FILES:
+        response = _import(client, _bad(client, view_id, kind))
+        assert response.status_code == 400, label
+        assert says in response.get_json()["error"]["reason"], (label, response.get_json())
+    assert (_count(app, "Match"), _count(app, "Hand")) == (matches, hands)
+
+
+def test_the_import_page_takes_a_file_and_says_what_is_wrong(client, app):
+    view_id, _ = play(client, "cutthroat")
+    page = client.get("/import")
+    token = csrf_from(page.get_data(as_text=True))
+    bad = client.post(
+        "/import",
+        data={"csrf_token": token, "file": (io.BytesIO(b'{"format": "x"}'), "x.json")},
+        content_type="multipart/form-data",
+    )
+    assert bad.status_code == 400
+    assert "Not imported: format: this is not a Gin Referee export" in bad.get_data(as_text=True)
+    assert _count(app, "Match") == 1
+    good = client.post(
+        "/import",
+        data={
+            "csrf_token": token,
+            "file": (io.BytesIO(client.get(f"/m/{view_id}/export.json").data), "m.json"),
+        },
+        content_type="multipart/form-data",
+    )
+    assert good.status_code == 302
+    new_id = good.headers["Location"].rstrip("/").split("/")[-1]
+    assert new_id != view_id and _count(app, "Match") == 2
+    # the importing browser keeps the new match's edit link
+    assert "/hands/new" in client.get(f"/m/{new_id}").get_data(as_text=True)
+
+
+# -- the whole instance ------------------------------------------------------------------------
+
+
+def _cli(app: Any, *args: str) -> Any:
+    return app.test_cli_runner().invoke(args=list(args))
+
+
+def test_the_backup_goes_out_and_back_in_once_and_all_or_nothing(client, app, tmp_path):
+    first, token = play(client, "partnership")
+    play(client, "battle_royal", delete_second=True)
+    club = client.post("/api/v1/clubs", json={"name": "Friday", "players": ["Ann"]}).get_json()
+    attached = client.post(
+        f"/api/v1/clubs/{club['id']}/attach",
+        json={"match": first, "edit_token": token},
+        headers={"X-Edit-Token": club["edit_token"]},
+    )
+    assert attached.status_code == 200, attached.get_json()
+    ruling = client.post(
+        "/api/v1/rulings",
+        json={
+            "knocker": "AS 2S 3S 4H 5H 6H 7C 7D 7H 2C",
+            "defender": "KS KH KD QC JC 9D 8D 3C 4C 5D",
+        },
+    )
+    assert ruling.status_code in (200, 201), ruling.get_json()
+    path = tmp_path / "backup.json"
+    result = _cli(app, "export", str(path))
+    assert result.exit_code == 0, result.output
+    backup = json.loads(path.read_text())
+    assert backup["format"] == "gin-referee-backup" and len(backup["matches"]) == 2
+    assert all(len(m["edit_token_hash"]) == 64 for m in backup["matches"])
+    assert [r["short_id"] for r in backup["rulings"]] == [ruling.get_json()["id"]]
+
+    # the same file again adds nothing
+    result = _cli(app, "import", str(path))
+    assert result.exit_code == 0, result.output
+    assert (
+        "0 matches added, 2 already here; 0 rulings added, 1 already here; "
+        "0 clubs added, 1 already here" in result.output
+    )
+    assert _count(app, "Match") == 2
+
+    # a database that lost a match gets it back with its links: the old edit token still works
+    from referee.models import Club, Match, db
+
+    with app.app_context():
+        db.session.delete(Match.by_view_id(first))
+        db.session.delete(Club.by_view_id(club["id"]))
+        db.session.commit()
+    before = _count(app, "Hand"), _count(app, "AuditEntry")
+    result = _cli(app, "import", str(path))
+    assert "1 matches added, 1 already here" in result.output, result.output
+    assert "1 clubs added, 0 already here" in result.output, result.output
+    restored = client.get(f"/api/v1/clubs/{club['id']}").get_json()
+    assert [m["id"] for m in restored["matches"]] == [first]
+    assert [p["name"] for p in restored["players"]] == ["Ann", "Ben", "Cat", "Dan"]
+    assert restored["standings"][0]["hands"] == 2  # Ann's seat is hers again
+    assert _count(app, "Match") == 2 and _count(app, "Hand") > before[0]
+    read = client.get(f"/api/v1/matches/{first}").get_json()
+    assert read["totals"] == {"Ann & Cat": 28, "Ben & Dan": 24}
+    undo = client.post(f"/api/v1/matches/{first}/undo", json={}, headers={"X-Edit-Token": token})
+    assert undo.status_code == 200, undo.get_json()
+
+    # a backup whose second match cannot be taken changes nothing, not even the first
+    with app.app_context():
+        db.session.delete(Match.by_view_id(first))
+        db.session.commit()
+    broken = json.loads(path.read_text())
+    broken["matches"][1]["view_id"] = "brand-new-id"
+    broken["matches"][1]["hands"][0]["data"]["seat_deadwoods"] = [99, 1, 2]
+    bad = tmp_path / "broken.json"
+    bad.write_text(json.dumps(broken))
+    counts = _count(app, "Match"), _count(app, "Hand"), _count(app, "AuditEntry")
+    result = _cli(app, "import", str(bad))
+    assert (
+        result.exit_code != 0 and "Nothing imported. matches[1].hands[0]: hand 1" in result.output
+    ), result.output
+    assert (_count(app, "Match"), _count(app, "Hand"), _count(app, "AuditEntry")) == counts
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('{"format": "gin-referee-backup", "version": 1, "matches": [', "ends early"),
+        ('{"format": "gin-referee-backup", "version": 7}', "version 7, made by a newer"),
+        ('{"hello": "world"}', "not a Gin Referee export"),
+        ('{"format": "gin-referee-match", "version": 1, "match": {}}', "holds one match"),
+    ],
+)
+def test_the_backup_import_refuses_files_that_are_not_a_backup(app, tmp_path, text, says):
+    path = tmp_path / "file.json"
+    path.write_text(text)
+    result = _cli(app, "import", str(path))
+    assert result.exit_code != 0
+    assert says in result.output, result.output
