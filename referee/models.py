@@ -88,6 +88,12 @@ class Match(Model):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     revision: Mapped[int] = mapped_column(Integer, default=0)  # bumped by every change
+    # The symbol money is shown in ("€", "$", "" for bare amounts), chosen at the start.
+    currency: Mapped[str] = mapped_column(String(8), default="", server_default="")
+    # A scorer archived the match (off the home pages) or deleted it (gone once the undo
+    # window has passed).
+    archived_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
 
     players: Mapped[list[Player]] = relationship(
         back_populates="match", order_by="Player.seat", cascade="all, delete-orphan"

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Protocol
 
-from flask import Flask, Response, render_template, request, session
+from flask import Flask, Response, g, render_template, request, session
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
@@ -204,16 +204,19 @@ def audit_changes(
     return lines
 
 
-def money(value: Decimal | int | None) -> str:
+def money(value: Decimal | int | None, currency: str | None = None) -> str:
+    """An amount with at least two decimals, after the currency symbol of the match the
+    page shows (``g.currency``, set when the match is loaded) unless one is given."""
     if value is None:
         return ""
     amount = Decimal(value)
-    text = f"{amount:,.4f}".rstrip("0")
+    text = f"{abs(amount):,.4f}".rstrip("0")
     if text.endswith("."):
         text += "00"
     elif len(text.split(".")[1]) == 1:
         text += "0"
-    return text
+    symbol = g.get("currency", "") if currency is None else currency
+    return ("-" if amount < 0 else "") + symbol + text
 
 
 def signed(value: int) -> str:

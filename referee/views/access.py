@@ -3,7 +3,7 @@ sent as ``X-Edit-Token`` to the API). Reading needs only the view link."""
 
 from __future__ import annotations
 
-from flask import abort, current_app, request, session, url_for
+from flask import abort, current_app, g, request, session, url_for
 
 from referee.models import Match, db
 from referee.services.matches import Actor
@@ -13,6 +13,7 @@ def load_match(view_id: str) -> Match:
     match = Match.by_view_id(view_id)
     if match is None:
         abort(404)
+    g.currency = match.currency  # every amount on the page is shown in it
     return match
 
 

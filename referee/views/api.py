@@ -196,6 +196,7 @@ def match_json(match: Match, board: Board) -> dict[str, Any]:
         "preset": match.preset,
         "rules": board.rules.to_dict(),
         "stake_per_point": str(match.stake_per_point),
+        "currency": match.currency,
         "status": MatchStatus.FINISHED if board.over else MatchStatus.IN_PLAY,
         "revision": match.revision,
         "created_at": match.created_at.isoformat(),
@@ -259,6 +260,7 @@ def create_match() -> tuple[Response, int]:
             rules,
             Decimal(str(stake)) if not isinstance(stake, str) else stake,
             cut=data.get("cut"),
+            currency=data.get("currency", ""),
         )
     except InputError as e:
         _fail(400, e.field, e.reason)

@@ -133,6 +133,7 @@ def new_match() -> str | Response | tuple[str, int]:
             preset_name,
             form.overrides(),
             form.stake_per_point.data or 0,
+            currency=form.currency.data or "",
         )
     except InputError as e:
         attach_error(form, e, rules=True, flash_other=True)
@@ -207,6 +208,7 @@ def new_seated_match() -> str | Response | tuple[str, int]:
             form.overrides(),
             form.stake_per_point.data or 0,
             cut=form.cut_cards(len(names)),
+            currency=form.currency.data or "",
         )
     except InputError as e:
         if e.field == "players":

@@ -58,6 +58,16 @@ class Standing:
     games_won: tuple[int, ...] = ()
     ledger: ledger.MatchLedger | None = None
 
+    @property
+    def box_bonus(self) -> int:
+        return self.ledger.rules.box_bonus if self.ledger is not None else 0
+
+    @property
+    def with_boxes(self) -> tuple[int, ...]:
+        """Each seat's hand points plus its boxes at the box bonus: the game total so far,
+        before any game bonus (what the score cards show beside the hand points)."""
+        return tuple(p + b * self.box_bonus for p, b in zip(self.points, self.boxes, strict=True))
+
 
 @dataclass(frozen=True)
 class Money:
