@@ -11,7 +11,7 @@ from referee.services.matches import Actor
 
 def load_match(view_id: str) -> Match:
     match = Match.by_view_id(view_id)
-    if match is None:
+    if match is None or match.deleted_at is not None:
         abort(404)
     g.currency = match.currency  # every amount on the page is shown in it
     return match

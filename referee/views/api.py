@@ -93,7 +93,7 @@ def _body() -> dict[str, Any]:
 
 def _match(view_id: str) -> Match:
     match = Match.by_view_id(view_id)
-    if match is None:
+    if match is None or match.deleted_at is not None:
         _fail(404, None, "no such match")
     return match
 
