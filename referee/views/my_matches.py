@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response
 from referee.forms import ActionForm
 from referee.models import Hand, Match, db, utcnow
 from referee.services import board as board_service
+from referee.web import money as money_text
 
 from .access import can_edit, editable_ids, load_match, require_edit
 
@@ -98,8 +99,6 @@ def result_line(match: Match) -> str:
     payer, payee = getattr(money, "payer", None), getattr(money, "payee", None)
     amount = getattr(money, "amount", None)
     if payer is not None and payee is not None and amount:
-        from referee.web import money as money_text
-
         text += f" · {sides[payer]} pays {sides[payee]} {money_text(amount, match.currency)}"
     return text
 
