@@ -53,8 +53,10 @@ def _load_hand(match: Match, number: int) -> Hand | Response:
     last hand may be a link of the older form, which named a hand by its id: that hand's
     page is a redirect to its number (a form sent to such a link saves to that hand).
     """
-    stable = _live_hand(match, request.args.get(STABLE_ID, type=int))
-    if stable is not None:
+    if STABLE_ID in request.args:  # a form's own hand, or none if it was deleted meanwhile
+        stable = _live_hand(match, request.args.get(STABLE_ID, type=int))
+        if stable is None:
+            abort(404)
         return stable
     live = match.live_hands
     if 1 <= number <= len(live):

@@ -72,3 +72,13 @@ def test_a_form_saves_to_its_hand_even_if_the_hands_were_renumbered(client):
         (1, 2, 20),
         (2, 3, 30),
     ]
+    # once its hand is deleted, the form saves nowhere (not to whichever hand now has its number)
+    shown = client.get(f"/m/{view_id}/hands/2").get_data(as_text=True)
+    delete = re.search(r'action="([^"]+/delete[^"]*)"', shown)
+    assert delete is not None
+    client.post(delete.group(1).replace("&amp;", "&"), data=form_values(shown))
+    add_quick(client, view_id, knocker=0, k=9, d=20)  # a new hand 2
+    form.update(defender_deadwood="40")
+    assert client.post(action.group(1).replace("&amp;", "&"), data=form).status_code == 404
+    hands = client.get(f"/api/v1/matches/{view_id}").get_json()["hands"]
+    assert [(h["number"], h["knocker_deadwood"]) for h in hands] == [(1, 2), (2, 9)]
