@@ -25,7 +25,7 @@ _LOOSE_DECK = Deck(decks=8, jokers=8)  # any code a scorer may have typed, shown
 
 
 def init_app(app: Flask) -> None:
-    from .views import api, check, hands, matches, my_matches
+    from .views import api, check, contract, hands, matches, my_matches
 
     csrf.init_app(app)
     app.register_blueprint(matches.bp)
@@ -36,6 +36,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(check.bp)
     app.register_blueprint(check.api_bp)
     csrf.exempt(check.api_bp)  # checking a hand writes only a new ruling link: no cookie needed
+    app.register_blueprint(contract.bp)
+    app.register_blueprint(contract.api_bp)
+    csrf.exempt(contract.api_bp)  # checks and saved lists: no match, no cookie
 
     app.jinja_env.filters["names_of"] = names_of
     app.jinja_env.filters["table_label"] = table_label

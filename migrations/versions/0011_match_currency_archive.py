@@ -6,7 +6,7 @@
 window has passed (the row stays, so an undo within the window brings it all back).
 
 Revision ID: 0011a7c3e5d9
-Revises: 7425f6b9eaee
+Revises: c0a7e11d0007
 Create Date: 2026-12-01 04:30:00.000000
 
 """
@@ -18,7 +18,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "0011a7c3e5d9"
-down_revision = "7425f6b9eaee"
+down_revision = "c0a7e11d0007"
 branch_labels = None
 depends_on = None
 

@@ -241,6 +241,18 @@ class Ruleset:
         "one player is ahead (500 Rum)",
     )
 
+    # Contract Rummy and 12-Step (RULES.md §8.5)
+    contract_list: str = _opt(
+        "",
+        "Contract Rummy: the deals and their contracts, as JSON; a match keeps the list it "
+        "was started with",
+    )
+    contract_carry_over: bool = _opt(
+        False,
+        "12-Step: each player works through the list, a contract not made carries to the next "
+        "deal, and the first to make the last contract wins",
+    )
+
     def __post_init__(self) -> None:
         problems = list(_field_problems(self))
         if self.max_run is not None and self.max_run < self.min_run:
@@ -392,6 +404,12 @@ def coerce_value(name: str, value: Any) -> Any:
             return tuple(sorted({int(x) for x in items}))
         except (TypeError, ValueError):
             raise RulesetError([(name, f"must be a list of ranks (got {value!r})")]) from None
+    if kind is str:
+        if isinstance(value, str):
+            return value
+        if isinstance(value, dict | list):
+            return json.dumps(value, sort_keys=True, ensure_ascii=False)
+        raise RulesetError([(name, f"must be text (got {value!r})")])
     if isinstance(kind, type) and issubclass(kind, StrEnum):
         try:
             return kind(text if text is not None else value)

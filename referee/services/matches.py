@@ -46,7 +46,11 @@ __all__ = ["format_of", "rules_of"]
 def playable_presets(seated: bool = False) -> list[Preset]:
     """The presets of a new-match page: tables of two or four (``seated`` False), or of three
     and more seated by a rotation (the "Three or more players" page)."""
-    return [p for p in list_presets() if format_for(p, p.rules).seated == seated]
+    return [
+        p
+        for p in list_presets()
+        if format_for(p, p.rules).seated == seated and not format_for(p, p.rules).own_page
+    ]
 
 
 class Conflict(Exception):

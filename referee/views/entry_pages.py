@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from referee.contract_forms import ContractHandForm
 from referee.forms import DealForm, HandForm
 from referee.models import EntryMode, HandKindChoice
 from referee.rules.formats import Board, Format, NextHand
@@ -106,6 +107,14 @@ class RummyEntryPage(EntryPage):
         form.fill(dict(values))
 
 
+class ContractEntryPage(RummyEntryPage):
+    """A Contract Rummy deal: who went out, each player's contract made or not, and their
+    points or cards left."""
+
+    form: ClassVar[Any] = ContractHandForm
+    template: ClassVar[str] = "contract/hand_form.html"
+
+
 class DealEntryPage(EntryPage):
     """A partnership deal: the dealing side and both tables."""
 
@@ -138,6 +147,7 @@ PAGES: dict[str, EntryPage] = {
     "battle_royal": BattleRoyalEntryPage(),
     "rummy": RummyEntryPage(),
     "deal": DealEntryPage(),
+    "contract": ContractEntryPage(),
 }
 """Every entry form, by the name a format gives in ``Format.form``."""
 

@@ -35,7 +35,12 @@ ROWS: dict[str, list[dict[str, Any]]] = LEGACY["rows"]
 TIMES = ("created_at", "edited_at", "deleted_at", "updated_at")
 # Ruleset fields added since schema 0005 (the rummy games' house rules): a match recorded
 # then reads each at its default value; every other key is compared as recorded.
-ADDED_RULES = {"rummy_penalty": False, "target_tie": "shared"}
+ADDED_RULES = {
+    "rummy_penalty": False,
+    "target_tie": "shared",
+    "contract_list": "",
+    "contract_carry_over": False,
+}
 
 
 @pytest.fixture

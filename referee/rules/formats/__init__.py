@@ -32,6 +32,7 @@ from .base import (
 )
 from .battle_royal_format import BattleRoyal
 from .chouette_format import Chouette
+from .contract_format import ContractRummy, TwelveStep
 from .cutthroat_format import Cutthroat
 from .partnership_format import Partnership
 from .rummy_format import BasicRummy, Rum500
@@ -65,6 +66,8 @@ FORMATS: dict[str, Format] = {
         BattleRoyal(),
         BasicRummy(),
         Rum500(),
+        ContractRummy(),
+        TwelveStep(),
     )
 }
 """Every format, by the name a match stores."""

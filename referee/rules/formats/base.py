@@ -68,6 +68,7 @@ class NextHand:
     captain: int | None = None
     queue: tuple[int, ...] = ()
     why: Step | None = None
+    contracts: tuple[int, ...] = ()  # Contract Rummy: the contract each player works on
 
 
 @dataclass(frozen=True)
@@ -356,6 +357,7 @@ class Format:
     seated: ClassVar[bool] = False  # three or more take their seats by a rotation
     two_player: ClassVar[bool] = True  # every hand is one knocker against one defender
     money_during_play: ClassVar[bool] = False
+    own_page: ClassVar[bool] = False  # a new match is started from the format's own page
     api_keys: ClassVar[frozenset[str]] = frozenset()
 
     @property
