@@ -31,6 +31,7 @@ class Defaults:
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 90
     MAX_CONTENT_LENGTH = 256 * 1024
     REMEMBERED_MATCHES = 25  # edit tokens kept in one browser's session cookie
+    MATCH_UNDO_SECONDS = 600  # how long "Undo" brings back a deleted match
     JSON_SORT_KEYS = False
     FOLD_CACHE_SIZE = 256  # folded matches kept per process, by (match, revision); 0: none
     # Search nodes one ruling (a hand of a match, a checked hand, an analysis) may take before

@@ -156,6 +156,12 @@ class MatchFormBase(FlaskForm):
         render_kw={"inputmode": "decimal", "step": "any"},
         description="money per point of the final margin (0 to play for love)",
     )
+    currency = StringField(
+        "Currency symbol",
+        validators=[Optional(), Length(max=8)],
+        render_kw={"placeholder": "€, $, £ …", "autocomplete": "off"},
+        description="shown with every amount (leave empty for bare amounts)",
+    )
     submit = SubmitField("Start the match")
 
     def shown_apart(self) -> Collection[str]:

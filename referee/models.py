@@ -114,6 +114,12 @@ class Match(EditLinked, Model):
     revision: Mapped[int] = mapped_column(Integer, default=0)  # bumped by every change
     # Gem Rummy: the gem deck the match was started with ("AS=G 2S=A ... KC=TS"), frozen.
     gem_deck: Mapped[str | None] = mapped_column(Text)
+    # The symbol money is shown in ("€", "$", "" for bare amounts), chosen at the start.
+    currency: Mapped[str] = mapped_column(String(8), default="", server_default="")
+    # A scorer archived the match (off the home pages) or deleted it (gone once the undo
+    # window has passed).
+    archived_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     # The club the match was played in (None: a match on its own).
     club_id: Mapped[int | None] = mapped_column(
         ForeignKey("club.id", ondelete="SET NULL"), index=True

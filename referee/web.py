@@ -8,7 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Protocol
 
-from flask import Flask, Response, render_template, request, session
+import segno
+from flask import Flask, Response, g, render_template, request, session
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
@@ -25,11 +26,23 @@ _LOOSE_DECK = Deck(decks=8, jokers=8)  # any code a scorer may have typed, shown
 
 
 def init_app(app: Flask) -> None:
-    from .views import api, check, clubs, contract, gem, hands, matches, offline, transfer
+    from .views import (
+        api,
+        check,
+        clubs,
+        contract,
+        gem,
+        hands,
+        matches,
+        my_matches,
+        offline,
+        transfer,
+    )
 
     csrf.init_app(app)
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(my_matches.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates each write with X-Edit-Token, not a cookie
     app.register_blueprint(check.bp)
@@ -54,6 +67,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["cards"] = cards_html
     app.jinja_env.filters["card"] = cards_html
     app.jinja_env.filters["money"] = money
+    app.jinja_env.filters["iso"] = iso
+    app.jinja_env.filters["qr"] = qr_svg
     app.jinja_env.filters["when"] = when
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals["seat_class"] = seat_class
@@ -219,16 +234,35 @@ def audit_changes(
     return lines
 
 
-def money(value: Decimal | int | None) -> str:
+def money(value: Decimal | int | None, currency: str | None = None) -> str:
+    """An amount with at least two decimals, after the currency symbol of the match the
+    page shows (``g.currency``, set when the match is loaded) unless one is given."""
     if value is None:
         return ""
     amount = Decimal(value)
-    text = f"{amount:,.4f}".rstrip("0")
+    text = f"{abs(amount):,.4f}".rstrip("0")
     if text.endswith("."):
         text += "00"
     elif len(text.split(".")[1]) == 1:
         text += "0"
-    return text
+    symbol = g.get("currency", "") if currency is None else currency
+    return ("-" if amount < 0 else "") + symbol + text
+
+
+def qr_svg(text: str, label: str = "QR code") -> Markup:
+    """``text`` as a QR code in inline SVG, scaled by the page's CSS (segno draws it: a
+    phone's camera opens the link, no copy and paste)."""
+    svg = segno.make(text, error="m").svg_inline(scale=4, border=2, svgclass="qr")
+    return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
+
+
+def iso(value: dt.datetime | None) -> str:
+    """A stored time as ISO 8601 in UTC, for the page's script to show in local time."""
+    if value is None:
+        return ""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=dt.UTC)
+    return value.isoformat()
 
 
 def signed(value: int) -> str:

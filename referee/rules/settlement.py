@@ -7,10 +7,13 @@ game winner. The nets per player follow and sum to zero; the fewest transfers th
 those nets are what people actually hand across the table.
 
 Points are ``int``; money is :class:`~decimal.Decimal`. Rounding (RULES.md §11
-``settlement.rounding``; no source prescribes one, R20) is applied to the money of each
-*pairwise payment* — the amount one player owes another. The money nets are the sums of those
-rounded payments, and the fewest money transfers are worked out from the money nets, so every
-money figure of a :class:`Settlement` agrees with every other one exactly.
+``settlement.rounding``; no source prescribes one, R20) is applied to the *points* of each
+pairwise payment — the amount one player owes another — as a score sheet rounds, and the
+money is always those rounded points at the stake. Rounding money instead would wipe out
+small-stake payments (477 points at 0.01 would pay 0 rounded to 10; as points it pays 480,
+4.80). The nets are the sums of the rounded payments and the fewest transfers are worked out
+once, from the point nets: ``money_transfers[i]`` is ``transfers[i]`` at the stake, so every
+figure of a :class:`Settlement` agrees with every other one exactly.
 
 >>> s = settle([310, 95, 0], Decimal(1), [ExtraPayment(2, 0, 100)])
 >>> [(p.payer, p.payee, p.points) for p in s.pairs]
@@ -33,7 +36,7 @@ beyond it the greedy plan (largest debtor pays largest creditor, ≤ n − 1 tra
 
 
 class SettlementRounding(StrEnum):
-    """How the money of each pairwise payment is rounded (RULES.md §11, R20)."""
+    """How the points of each pairwise payment are rounded (RULES.md §11, R20)."""
 
     NONE = "none"
     HALF_UP_5 = "half_up_5"  # to the nearest 5, halves up (2.50 → 5)
@@ -49,7 +52,15 @@ class SettlementRounding(StrEnum):
     def note(self) -> str:
         """What people read beside a rounded amount ("" when nothing is rounded)."""
         unit = self.unit
-        return "" if unit is None else f"rounded to the nearest {unit}, halves up"
+        return "" if unit is None else f"points rounded to the nearest {unit}, halves up"
+
+    def points(self, points: int) -> int:
+        """``points`` rounded to the nearest multiple of :attr:`unit`, halves away from zero.
+
+        >>> SettlementRounding.HALF_UP_10.points(477), SettlementRounding.HALF_UP_10.points(-315)
+        (480, -320)
+        """
+        return int(self.apply(Decimal(points)))
 
     def apply(self, amount: Decimal) -> Decimal:
         """``amount`` rounded to the nearest multiple of :attr:`unit`, a half rounding away
@@ -85,9 +96,10 @@ class PairPayment:
     """What one player pays another, all things considered.
 
     ``difference`` is the part from the final totals and ``extra`` the part from extra
-    payments, both signed in the payer → payee direction; ``points`` is their sum (never
-    negative) and ``money`` its value at the stake, rounded. For a pair that is square,
-    ``points`` is 0 and the lower seat is named as payer.
+    payments, both signed in the payer → payee direction; ``exact_points`` is their sum
+    (never negative), ``points`` that sum rounded by the table's rounding (the points paid)
+    and ``money`` the paid points at the stake. For a pair that is square, ``points`` is 0
+    and the lower seat is named as payer.
     """
 
     payer: int
@@ -96,6 +108,12 @@ class PairPayment:
     extra: int
     points: int
     money: Decimal
+    exact_points: int
+
+    @property
+    def rounded(self) -> bool:
+        """Whether rounding changed the points paid."""
+        return self.points != self.exact_points
 
 
 @dataclass(frozen=True)
@@ -109,7 +127,7 @@ class Transfer:
 
 @dataclass(frozen=True)
 class MoneyTransfer:
-    """One payment of the fewest-transfers plan, in money."""
+    """One payment of the fewest-transfers plan, in money (the points transfer at the stake)."""
 
     payer: int
     payee: int
@@ -121,7 +139,9 @@ class Settlement:
     """A whole settlement: the pairwise table, the nets, and the fewest transfers.
 
     Seats are indices into ``final_totals``. ``nets[p]`` is what player ``p`` receives
-    (negative: pays) in points, ``money_nets[p]`` the same in money; each sums to zero.
+    (negative: pays) in points paid (rounded, as the pairs are), ``exact_nets[p]`` the same
+    before rounding and ``money_nets[p]`` the paid points in money; each sums to zero.
+    ``money_transfers`` is ``transfers`` one for one, at the stake.
     """
 
     final_totals: tuple[int, ...]
@@ -133,6 +153,12 @@ class Settlement:
     money_nets: tuple[Decimal, ...]
     transfers: tuple[Transfer, ...]
     money_transfers: tuple[MoneyTransfer, ...]
+    exact_nets: tuple[int, ...]
+
+    @property
+    def rounded(self) -> bool:
+        """Whether rounding changed any payment."""
+        return any(p.rounded for p in self.pairs)
 
     @property
     def players(self) -> int:
@@ -146,7 +172,8 @@ class Settlement:
         raise ValueError(f"no pair of seats {a} and {b} in a {self.players}-player settlement")
 
     def owes(self, payer: int, payee: int) -> int:
-        """Points ``payer`` pays ``payee`` in the pairwise table (0 if it goes the other way)."""
+        """Points ``payer`` pays ``payee`` in the pairwise table, rounded as paid (0 if it goes
+        the other way)."""
         p = self.pair(payer, payee)
         return p.points if p.payer == payer else 0
 
@@ -164,8 +191,8 @@ def settle(
 
     ``shutout_extra`` lists extra payments as ``(payer, payee, points)`` triples (for instance
     :class:`ExtraPayment` values from the ledger) or as a mapping ``{(payer, payee): points}``;
-    several extras between the same two players add up. Rounding applies to the money of each
-    pairwise payment (see the module docstring).
+    several extras between the same two players add up. Rounding applies to the points of each
+    pairwise payment, and the money follows from them (see the module docstring).
     """
     totals = tuple(final_totals)
     n = len(totals)
@@ -190,19 +217,21 @@ def settle(
                 payer, payee = a, b
             else:
                 payer, payee, difference, extra = b, a, -difference, -extra
-            points = difference + extra
-            money = rounding.apply(points * stake)
-            pairs.append(PairPayment(payer, payee, difference, extra, points, money))
+            exact = difference + extra
+            points = rounding.points(exact)
+            pairs.append(
+                PairPayment(payer, payee, difference, extra, points, points * stake, exact)
+            )
 
     nets = [0] * n
-    money_nets = [Decimal(0)] * n
+    exact_nets = [0] * n
     for p in pairs:
         nets[p.payee] += p.points
         nets[p.payer] -= p.points
-        money_nets[p.payee] += p.money
-        money_nets[p.payer] -= p.money
+        exact_nets[p.payee] += p.exact_points
+        exact_nets[p.payer] -= p.exact_points
     assert sum(nets) == 0, "the nets of a settlement sum to zero"
-    assert sum(money_nets) == 0, "the money nets of a settlement sum to zero"
+    transfers = fewest_transfers(nets)
 
     return Settlement(
         final_totals=totals,
@@ -211,11 +240,10 @@ def settle(
         extras=extras,
         pairs=tuple(pairs),
         nets=tuple(nets),
-        money_nets=tuple(money_nets),
-        transfers=fewest_transfers(nets),
-        money_transfers=tuple(
-            MoneyTransfer(payer, payee, amount) for payer, payee, amount in _plan(money_nets)
-        ),
+        money_nets=tuple(net * stake for net in nets),
+        transfers=transfers,
+        money_transfers=tuple(MoneyTransfer(t.payer, t.payee, t.points * stake) for t in transfers),
+        exact_nets=tuple(exact_nets),
     )
 
 

@@ -77,14 +77,16 @@ def create_match(
     stake_per_point: Decimal | str | int = 0,
     cut: Any = None,
     gem_deck: str | None = None,
+    currency: Any = "",
 ) -> tuple[Match, str]:
     """A new match and its edit token (only the token's hash is stored).
 
     ``names`` are in seat order; a partnership takes four, partners opposite: seats 0 and 2
     against seats 1 and 3. ``cut``: the cards the players cut, one per player, for the formats
     seated by the cut (Cutthroat, dealer-sits-out, Chouette); left out, the players are listed
-    in cut order.
+    in cut order. ``currency`` is the symbol amounts are shown with ("" for none).
     """
+    symbol = _currency(currency)
     try:
         chosen = get_preset(preset)
     except UnknownPresetError as e:
@@ -116,12 +118,31 @@ def create_match(
         revision=0,
         cut=stored_cut,
         gem_deck=gem_deck or None,
+        currency=symbol,
     )
     match.set_edit_token(token)
     match.players = [Player(seat=i, name=n) for i, n in enumerate(clean)]
     db.session.add(match)
     db.session.commit()
     return match, token
+
+
+CURRENCY_MAX = 8
+
+
+def _currency(currency: Any) -> str:
+    """The currency symbol as stored: trimmed text of at most :data:`CURRENCY_MAX`
+    characters, no digits (an amount follows it)."""
+    if currency is None:
+        return ""
+    if not isinstance(currency, str):
+        raise InputError("currency", 'a symbol such as "€" or "$" (text)')
+    symbol = " ".join(currency.split())
+    if len(symbol) > CURRENCY_MAX:
+        raise InputError("currency", f"at most {CURRENCY_MAX} characters")
+    if any(ch.isdigit() for ch in symbol):
+        raise InputError("currency", 'a symbol such as "€" or "$", without digits')
+    return symbol
 
 
 def _names(names: Sequence[str], preset: Preset, fmt: Format) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from flask import abort, current_app, request, session, url_for
+from flask import abort, current_app, g, request, session, url_for
 
 from referee.models import Match, db
 from referee.services.matches import Actor
@@ -26,8 +26,9 @@ def _key(thing: Linked) -> str:
 
 def load_match(view_id: str) -> Match:
     match = Match.by_view_id(view_id)
-    if match is None:
+    if match is None or match.deleted_at is not None:
         abort(404)
+    g.currency = match.currency  # every amount on the page is shown in it
     return match
 
 

@@ -97,7 +97,7 @@ def _body() -> dict[str, Any]:
 
 def _match(view_id: str) -> Match:
     match = Match.by_view_id(view_id)
-    if match is None:
+    if match is None or match.deleted_at is not None:
         _fail(404, None, "no such match")
     return match
 
@@ -186,7 +186,7 @@ def read_hand(view_id: str, hand_id: int) -> Response:
 
     def body() -> dict[str, Any]:
         board = board_service.build(match)
-        return hand_json(board, _line(board, hand))
+        return hand_json(board, _line(board, hand), match.view_id)
 
     return _unless_unchanged(match, body)
 
@@ -217,6 +217,7 @@ def match_json(match: Match, board: Board) -> dict[str, Any]:
         "preset": match.preset,
         "rules": board.rules.to_dict(),
         "stake_per_point": str(match.stake_per_point),
+        "currency": match.currency,
         "status": MatchStatus.FINISHED if board.over else MatchStatus.IN_PLAY,
         "revision": match.revision,
         "created_at": match.created_at.isoformat(),
@@ -224,7 +225,7 @@ def match_json(match: Match, board: Board) -> dict[str, Any]:
             {"seat": p.seat, "name": p.name, **fmt.player_json(board, p.seat)}
             for p in match.players
         ],
-        "hands": [hand_json(board, line) for line in board.lines],
+        "hands": [hand_json(board, line, match.view_id) for line in board.lines],
         "hands_played": board.hands_played,
     }
     if fmt.settlement_page:
@@ -235,12 +236,16 @@ def match_json(match: Match, board: Board) -> dict[str, Any]:
     return body
 
 
-def hand_json(board: Board, line: Line) -> dict[str, Any]:
-    """One hand as the API reads it: its record, what was entered and what it came to."""
+def hand_json(board: Board, line: Line, view_id: str) -> dict[str, Any]:
+    """One hand as the API reads it: its record, what was entered and what it came to.
+
+    ``id`` addresses the hand in the API (it never changes); ``page_url`` is its page, by its
+    number in the match (which follows deletes and undos)."""
     hand: HandRecord = line.row
     return {
         "id": hand.id,
         "number": line.number,
+        "page_url": url_for("hands.show", view_id=view_id, number=line.number, _external=True),
         "version": hand.version,
         "note": hand.note,
         "created_at": hand.created_at.isoformat(),
@@ -277,6 +282,7 @@ def create_match() -> tuple[Response, int]:
             Decimal(str(stake)) if not isinstance(stake, str) else stake,
             cut=data.get("cut"),
             gem_deck=deck_service.resolve(data.get("deck")),
+            currency=data.get("currency", ""),
         )
     except InputError as e:
         _fail(400, e.field, e.reason)
@@ -382,7 +388,7 @@ def _hand_response(match: Match, hand: Hand) -> Response:
     line = board.line_of(hand.id)
     return jsonify(
         {
-            "hand": hand_json(board, line) if line else None,
+            "hand": hand_json(board, line, match.view_id) if line else None,
             "match": match_json(match, board),
         }
     )

@@ -34,12 +34,53 @@ from .flow import (
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<view_id>/hands")
 
+STABLE_ID = "hand"
+"""The query argument a form's action carries with the hand's id, so a save goes to the hand
+the form was filled from even if an undo renumbered the hands meanwhile."""
 
-def _load_hand(match: Match, hand_id: int) -> Hand:
-    hand = db.session.get(Hand, hand_id)
+
+def _live_hand(match: Match, hand_id: int | None) -> Hand | None:
+    hand = db.session.get(Hand, hand_id) if hand_id is not None else None
     if hand is None or hand.match_id != match.id or hand.deleted_at is not None:
-        abort(404)
+        return None
     return hand
+
+
+def _load_hand(match: Match, number: int) -> Hand | Response:
+    """The hand a page addresses: the ``number``-th hand of the match (1 is the first).
+
+    A form's action names its hand's id too (``?hand=``), which wins. A number past the
+    last hand may be a link of the older form, which named a hand by its id: that hand's
+    page is a redirect to its number (a form sent to such a link saves to that hand).
+    """
+    if STABLE_ID in request.args:  # a form's own hand, or none if it was deleted meanwhile
+        stable = _live_hand(match, request.args.get(STABLE_ID, type=int))
+        if stable is None:
+            abort(404)
+        return stable
+    live = match.live_hands
+    if 1 <= number <= len(live):
+        return live[number - 1]
+    old = _live_hand(match, number)
+    if old is None:
+        abort(404)
+    if request.method != "GET":
+        return old
+    assert request.endpoint is not None
+    moved = match_service.number_of(match, old)
+    args: dict[str, Any] = {k: v for k, v in request.args.items() if k != STABLE_ID}
+    return redirect(url_for(request.endpoint, view_id=match.view_id, number=moved, **args))
+
+
+@bp.app_template_global()
+def hand_url(
+    endpoint: str, match: Match, hand: Hand, number: int | None = None, action: bool = False
+) -> str:
+    """The address of ``hand``'s page (``hands.show``, ``hands.edit``) by its number in the
+    match; a form's ``action`` (and ``hands.delete``) also names the hand's id."""
+    number = number or match_service.number_of(match, hand)
+    stable: dict[str, Any] = {STABLE_ID: hand.id} if action or endpoint == "hands.delete" else {}
+    return url_for(endpoint, view_id=match.view_id, number=number, **stable)
 
 
 class _Entry:
@@ -175,10 +216,12 @@ def new(view_id: str) -> str | Response | Page:
     )
 
 
-@bp.get("/<int:hand_id>")
-def show(view_id: str, hand_id: int) -> str:
+@bp.get("/<int:number>")
+def show(view_id: str, number: int) -> str | Response:
     match = load_match(view_id)
-    hand = _load_hand(match, hand_id)
+    hand = _load_hand(match, number)
+    if isinstance(hand, Response):
+        return hand
     board = board_service.build(match)
     line = board.line_of(hand.id)
     if line is None:
@@ -195,11 +238,13 @@ def show(view_id: str, hand_id: int) -> str:
     )
 
 
-@bp.route("/<int:hand_id>/edit", methods=["GET", "POST"])
-def edit(view_id: str, hand_id: int) -> str | Response | Page:
+@bp.route("/<int:number>/edit", methods=["GET", "POST"])
+def edit(view_id: str, number: int) -> str | Response | Page:
     match = load_match(view_id)
     require_edit(match)
-    hand = _load_hand(match, hand_id)
+    hand = _load_hand(match, number)
+    if isinstance(hand, Response):
+        return hand
     entry = _Entry(match, hand)
     form = entry.form
     if request.method == "GET":
@@ -220,16 +265,18 @@ def edit(view_id: str, hand_id: int) -> str | Response | Page:
     )
 
 
-@bp.post("/<int:hand_id>/delete")
-def delete(view_id: str, hand_id: int) -> Response | Page:
+@bp.post("/<int:number>/delete")
+def delete(view_id: str, number: int) -> Response | Page:
     match = load_match(view_id)
     require_edit(match)
-    hand = _load_hand(match, hand_id)
+    hand = _load_hand(match, number)
+    if isinstance(hand, Response):
+        return hand
     form = ActionForm()
     if not form.validate_on_submit():
         abort(400)
     noun = board_service.format_of(match).noun
-    number = match_service.number_of(match, hand)
+    number = match_service.number_of(match, hand) or number
     try:
         match_service.delete_hand(match, hand.id, web_actor(), parse_int(form.version.data))
     except Conflict as e:
@@ -239,6 +286,6 @@ def delete(view_id: str, hand_id: int) -> Response | Page:
         )
     except InputError as e:
         flash(e.reason, "error")
-        return redirect(url_for("hands.show", view_id=view_id, hand_id=hand.id))
+        return redirect(url_for("hands.show", view_id=view_id, number=number))
     flash(f"{noun.capitalize()} {number} deleted. Undo brings it back.", "ok")
     return redirect(url_for("matches.scoreboard", view_id=view_id))

@@ -15,7 +15,6 @@ from flask import (
     session,
     url_for,
 )
-from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
 from referee.forms import (
@@ -26,7 +25,7 @@ from referee.forms import (
     ScorerForm,
     new_match_form,
 )
-from referee.models import Hand, Match, MatchStatus, db
+from referee.models import Match, MatchStatus, db
 from referee.rules.errors import InputError
 from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
@@ -37,6 +36,7 @@ from referee.threehand_forms import MAX_PLAYERS, option_names
 from referee.threehand_forms import new_match_form as seated_match_form
 from referee.throttle import anonymous_write
 
+from . import my_matches
 from .access import (
     can_edit,
     claim_url,
@@ -57,27 +57,20 @@ T = TypeVar("T")
 
 @bp.get("/")
 def home() -> str:
-    counts = (
-        select(Hand.match_id, func.count(Hand.id).label("n"))
-        .where(Hand.deleted_at.is_(None))
-        .group_by(Hand.match_id)
-        .subquery()
-    )
-    lists = {}
-    for status in (MatchStatus.IN_PLAY, MatchStatus.FINISHED):
-        rows = db.session.execute(
-            select(Match, func.coalesce(counts.c.n, 0))
-            .outerjoin(counts, counts.c.match_id == Match.id)
-            .where(Match.status == status)
-            .order_by(Match.updated_at.desc())
-            .limit(30)
-        ).all()
-        lists[status] = rows
+    """This browser's matches only (started, opened or scored here); a fresh browser sees
+    none of the server's matches."""
+    rows = my_matches.my_matches(my_matches.my_view_ids())
+    live = [(m, n) for m, n in rows if m.archived_at is None]
     return render_template(
         "home.html",
-        in_play=lists[MatchStatus.IN_PLAY],
-        finished=lists[MatchStatus.FINISHED],
+        in_play=[(m, n) for m, n in live if m.status != MatchStatus.FINISHED],
+        finished=[
+            (m, n, my_matches.result_line(m)) for m, n in live if m.status == MatchStatus.FINISHED
+        ],
+        archived=[(m, n) for m, n in rows if m.archived_at is not None],
+        deleted=my_matches.recently_deleted(),
         mine=editable_ids(),
+        action=ActionForm(),
     )
 
 
@@ -133,6 +126,7 @@ def new_match() -> str | Response | tuple[str, int]:
             preset_name,
             form.overrides(),
             form.stake_per_point.data or 0,
+            currency=form.currency.data or "",
         )
     except InputError as e:
         attach_error(form, e, rules=True, flash_other=True)
@@ -159,6 +153,7 @@ def scoreboard(view_id: str) -> str:
     match = load_match(view_id)
     board = board_service.build(match)
     editor = can_edit(match)
+    my_matches.remember_seen(match)
     return render_template(
         board.format.template_file("scoreboard"),
         match=match,
@@ -207,6 +202,7 @@ def new_seated_match() -> str | Response | tuple[str, int]:
             form.overrides(),
             form.stake_per_point.data or 0,
             cut=form.cut_cards(len(names)),
+            currency=form.currency.data or "",
         )
     except InputError as e:
         if e.field == "players":

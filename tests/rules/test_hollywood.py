@@ -330,10 +330,12 @@ def test_r20_rounding_applies_once_to_the_total() -> None:
     rules = HOLLYWOOD.with_overrides(box_bonus=0, game_bonus=0, shutout_rule="none")
     ledger = fold_hollywood([win(A, 52), win(A, 52), win(A, 52)], rules)
     s = settle_hollywood(ledger, 1, SettlementRounding.HALF_UP_10)
-    assert [g.settlement.owes(B, A) for g in s.games] == [104, 104]
+    assert [g.settlement.pairs[0].exact_points for g in s.games] == [104, 104]
+    assert [g.settlement.owes(B, A) for g in s.games] == [100, 100]
     assert [g.settlement.pairs[0].money for g in s.games] == [Decimal(100), Decimal(100)]
-    assert s.total.owes(B, A) == 208
-    assert s.total.pairs[0].money == Decimal(210)  # not 100 + 100
+    assert s.total.pairs[0].exact_points == 208
+    assert s.total.owes(B, A) == 210  # not 100 + 100
+    assert s.total.pairs[0].money == Decimal(210)
 
 
 def test_settlement_with_no_finished_game_is_square() -> None:

@@ -102,13 +102,45 @@ def test_rounding_half_up_to_a_multiple(
     assert rounding.apply(Decimal(amount)) == Decimal(expected)
 
 
-def test_rounding_applies_to_each_pairwise_payment() -> None:
-    # 215 × 0.10 = 21.50 → 20; 410 × 0.10 = 41 → 40; 95 × 0.10 = 9.50 → 10 (to 5)
+def test_rounding_applies_to_the_points_of_each_pairwise_payment() -> None:
+    # 215 → 215, 410 → 410, 95 → 95 (to 5): the money is the points at the stake
     s = settle([310, 95, 0], Decimal("0.10"), [(2, 0, 100)], SettlementRounding.HALF_UP_5)
-    assert [p.money for p in s.pairs] == [Decimal(20), Decimal(40), Decimal(10)]
+    assert [p.points for p in s.pairs] == [215, 410, 95]
+    assert [p.money for p in s.pairs] == [Decimal("21.50"), Decimal("41.00"), Decimal("9.50")]
+    assert not s.rounded
+    s = settle([310, 95, 0], Decimal("0.10"), [(2, 0, 100)], SettlementRounding.HALF_UP_100)
+    assert [(p.exact_points, p.points) for p in s.pairs] == [(215, 200), (410, 400), (95, 100)]
+    assert s.nets == (600, -100, -500) and s.exact_nets == (625, -120, -505)
     assert s.money_nets == (Decimal(60), Decimal(-10), Decimal(-50))
-    assert _money_balance(s.money_transfers, 3) == list(s.money_nets)
-    assert s.nets == (625, -120, -505)  # points are never rounded
+    assert s.rounded
+
+
+def test_a_small_stake_payment_survives_rounding() -> None:
+    # issue 14: at 0.01 a point, 477 points rounded to 10 paid 0.00 when money was rounded
+    s = settle([477, 0], Decimal("0.01"), rounding=SettlementRounding.HALF_UP_10)
+    (pair,) = s.pairs
+    assert (pair.exact_points, pair.points, pair.money) == (477, 480, Decimal("4.80"))
+    assert s.money_transfers == (MoneyTransfer(1, 0, Decimal("4.80")),)
+
+
+def test_cutthroat_transfers_settle_every_net_in_points_and_money() -> None:
+    # issue 14: Cutthroat at 0.01 rounded to 10, nets -823 / +1137 / -314 (Ann shut out in
+    # two games). Rounding money gave money nets -10 / +10 / 0: one money transfer against
+    # two point transfers, and the API's pairing dropped one payment.
+    s = settle([0, 520, 103], Decimal("0.01"), [(0, 1, 100)] * 2, SettlementRounding.HALF_UP_10)
+    assert s.exact_nets == (-823, 1137, -314)
+    assert [(p.payer, p.payee, p.exact_points, p.points) for p in s.pairs] == [
+        (0, 1, 720, 720),
+        (0, 2, 103, 100),
+        (2, 1, 417, 420),
+    ]
+    assert s.nets == (-820, 1140, -320)
+    assert s.transfers == (Transfer(0, 1, 820), Transfer(2, 1, 320))
+    assert s.money_transfers == (
+        MoneyTransfer(0, 1, Decimal("8.20")),
+        MoneyTransfer(2, 1, Decimal("3.20")),
+    )
+    assert s.money_nets == (Decimal("-8.20"), Decimal("11.40"), Decimal("-3.20"))
 
 
 # -- fewest transfers ----------------------------------------------------------------------
@@ -199,8 +231,13 @@ def test_nets_sum_to_zero_and_transfers_settle_them(
     assert _money_balance(s.money_transfers, n) == list(s.money_nets)
     assert len(s.transfers) <= max(0, sum(1 for x in s.nets if x) - 1)
     assert len(s.money_transfers) <= max(0, n - 1)
+    assert s.money_nets == tuple(x * stake for x in s.nets)
+    assert [(t.payer, t.payee, t.points * stake) for t in s.transfers] == [
+        (m.payer, m.payee, m.amount) for m in s.money_transfers
+    ]
+    assert all(p.points == rounding.points(p.exact_points) for p in s.pairs)
     if rounding is SettlementRounding.NONE:
-        assert s.money_nets == tuple(x * stake for x in s.nets)
+        assert s.nets == s.exact_nets
 
 
 @given(totals_st)

@@ -78,7 +78,8 @@ def test_read_match_with_hands_results_totals_and_settlement(client):
     assert data["game"]["final"] == {"Ann": 288, "Ben": 80}
     assert data["game"]["margin"] == 208
     assert data["settlement"] == {
-        "stake_per_point": "0.1000", "points": 208, "payer": "Ben", "payee": "Ann",
+        "stake_per_point": "0.1000", "points": 208, "exact_points": 208,
+        "payer": "Ben", "payee": "Ann",
         "amount": "20.8000",
     }  # fmt: skip
     hand = data["hands"][0]

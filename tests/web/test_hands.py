@@ -215,7 +215,11 @@ def test_delete_and_undo(client, app):
     assert response.status_code == 302
     assert totals(client, view_id) == (0, 10)
     assert hand_ids(client, view_id) == [second]
-    assert client.get(f"/m/{view_id}/hands/{first}").status_code == 404
+    # hands are addressed by number: the second hand is now hand 1, and a link naming it by
+    # its id (2, past the last number) is sent to its number
+    assert client.get(f"/m/{view_id}/hands/3").status_code == 404
+    moved = client.get(f"/m/{view_id}/hands/{second}")
+    assert (moved.status_code, moved.headers["Location"]) == (302, f"/m/{view_id}/hands/1")
     # undo brings it back
     board = client.get(f"/m/{view_id}").get_data(as_text=True)
     assert "Undo delete of hand 1" in board

@@ -173,13 +173,26 @@ def _read(client: Any, url: str, postgres: bool) -> Any:
     return _sqlite_form(body) if postgres else body
 
 
+ADDED_KEYS = frozenset({"currency", "page_url", "exact_points", "exact_nets", "rounding"})
+"""Keys the API added since the recording (a match's currency, a hand's page, the points a
+payment had before rounding): the recording's clients never read them."""
+
+
+def _without_added(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_added(v) for k, v in value.items() if k not in ADDED_KEYS}
+    if isinstance(value, list):
+        return [_without_added(v) for v in value]
+    return value
+
+
 def _as_recorded(match: Any) -> Any:
     """A match read without the rules added since the recording, each checked at its
-    default."""
+    default, and without the keys added since."""
     rules = dict(match["rules"])
     for name, default in ADDED_RULES.items():
         assert rules.pop(name) == default, name
-    return {**match, "rules": rules}
+    return _without_added({**match, "rules": rules})
 
 
 def _is_postgres(app: Any) -> bool:
@@ -201,7 +214,7 @@ def test_every_match_and_hand_reads_the_same_after_the_migration(legacy):
         compared_matches += 1
         for hand_id, hand in recorded["hands"].items():
             url = f"/api/v1/matches/{view_id}/hands/{hand_id}"
-            assert _read(client, url, postgres) == hand, (view_id, hand_id)
+            assert _without_added(_read(client, url, postgres)) == hand, (view_id, hand_id)
             compared_hands += 1
     # every family and preset kind, every live hand
     assert compared_matches == len(ROWS["match"]) == 14
@@ -218,6 +231,9 @@ def test_no_row_is_lost_and_every_hand_gives_back_its_fields(legacy):
     _migrate(legacy)
     stored = _stored_rows(legacy)
     # matches, players and the audit trail are untouched, a deleted hand's row included
+    added = {"currency": "", "archived_at": None, "deleted_at": None}  # match columns since
+    for row in stored["match"]:
+        assert {k: row.pop(k) for k in added} == added, row["id"]
     for name in ("match", "player", "audit_entry"):
         assert _without_added(name, stored[name]) == ROWS[name], name
     assert len(stored["hand"]) == len(ROWS["hand"]) == 70

@@ -18,7 +18,7 @@ def text(response) -> str:
 
 def test_home_lists_matches_in_play_and_finished(client):
     page = text(client.get("/"))
-    assert "Start a match" in page and "No match in play." in page
+    assert "Start a match" in page and "Matches you start or open on this device" in page
     live = start_match(client, names=("Ann", "Ben"))
     done = start_match(client, names=("Cat", "Dan"), game_target=10)
     add_quick(client, done, knocker=0, k=2, d=30)

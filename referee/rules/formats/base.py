@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import InputError
 from ..gem.hand import GemResult
+from ..if_ended import IfEndedNow, if_ended_now
 from ..results import HandResult, HandScore, Outcome, Step
 from ..ruleset import Ruleset
 from ..settlement import Settlement
@@ -251,6 +252,15 @@ class Board:
         return len(self.lines)
 
     @property
+    def money_now(self) -> IfEndedNow | None:
+        """The match settled as if the game in progress ended now (None where the format
+        does not settle that way, or no game is in progress)."""
+        ledger = self.standing.ledger
+        if not self.format.money_during_play or ledger is None or self.sheet is not None:
+            return None
+        return if_ended_now(ledger, self.stake, self.rules.settlement_rounding)
+
+    @property
     def next_dealer(self) -> int:
         return self.next.dealer
 
@@ -334,7 +344,9 @@ class Format:
     Class attributes describe the format to the pages and the API: ``noun`` (a hand or a
     deal), ``form`` (which entry form the web shows), ``template`` (the folder of the pages
     it draws with: the scoreboard and a hand's page), ``seated_by_cut`` (the new-match form
-    asks each player's cut), ``settlement_page`` (a page of payouts game by game), and
+    asks each player's cut), ``settlement_page`` (a page of payouts game by game),
+    ``money_during_play`` (the match settles pairwise over the ledger's games, so where the
+    money stands during play is :func:`~referee.rules.if_ended.if_ended_now`), and
     ``api_keys`` (what a hand's JSON body may hold).
     """
 
@@ -347,6 +359,7 @@ class Format:
     teams: ClassVar[bool] = False  # the score's sides are teams of players
     seated: ClassVar[bool] = False  # three or more take their seats by a rotation
     two_player: ClassVar[bool] = True  # every hand is one knocker against one defender
+    money_during_play: ClassVar[bool] = False
     own_page: ClassVar[bool] = False  # a new match is started from the format's own page
     api_keys: ClassVar[frozenset[str]] = frozenset()
 

@@ -29,6 +29,7 @@ class BattleRoyal(SeatedFormat):
     """All three play every hand; the dealer is the only seating a hand records."""
 
     name: ClassVar[str] = "battle_royal"
+    money_during_play: ClassVar[bool] = True
     title: ClassVar[str] = "Battle Royal"
     form: ClassVar[str] = "battle_royal"
     two_player: ClassVar[bool] = False

@@ -21,6 +21,7 @@ class Cutthroat(SeatedFormat):
     """Two play each hand; the rotation (or the table) says who sits out."""
 
     name: ClassVar[str] = "cutthroat"
+    money_during_play: ClassVar[bool] = True
     title: ClassVar[str] = "Cutthroat"
     seated_by_cut: ClassVar[bool] = True
     seat_field: ClassVar[str | None] = "sitting_out_seat"

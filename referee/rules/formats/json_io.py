@@ -148,6 +148,7 @@ def money_json(money: Money | None, names: Sequence[str]) -> dict[str, Any] | No
     return {
         "stake_per_point": str(money.stake),
         "points": money.points,
+        "exact_points": money.exact_points,
         "payer": names[money.payer] if money.payer is not None else None,
         "payee": names[money.payee] if money.payee is not None else None,
         "amount": str(money.amount),
@@ -155,14 +156,21 @@ def money_json(money: Money | None, names: Sequence[str]) -> dict[str, Any] | No
 
 
 def settlement_json(s: Settlement, names: Sequence[str]) -> dict[str, Any]:
-    """A settlement between several players: pairs, nets, fewest transfers."""
+    """A settlement between several players: pairs, nets, fewest transfers.
+
+    ``points`` are the points paid (rounded as the table rounds, ``exact_points`` before);
+    each transfer's ``amount`` is its points at the stake, so the transfers settle every net
+    exactly in points and in money.
+    """
     return {
         "stake_per_point": str(s.stake_per_point),
+        "rounding": s.rounding.value,
         "pairs": [
             {
                 "payer": names[p.payer],
                 "payee": names[p.payee],
                 "points": p.points,
+                "exact_points": p.exact_points,
                 "difference": p.difference,
                 "shutout_extra": p.extra,
                 "money": str(p.money),
@@ -170,6 +178,7 @@ def settlement_json(s: Settlement, names: Sequence[str]) -> dict[str, Any]:
             for p in s.pairs
         ],
         "nets": dict(zip(names, s.nets, strict=True)),
+        "exact_nets": dict(zip(names, s.exact_nets, strict=True)),
         "money_nets": {n: str(m) for n, m in zip(names, s.money_nets, strict=True)},
         "transfers": [
             {
@@ -178,7 +187,7 @@ def settlement_json(s: Settlement, names: Sequence[str]) -> dict[str, Any]:
                 "points": t.points,
                 "amount": str(m.amount),
             }
-            for t, m in zip(s.transfers, s.money_transfers, strict=False)
+            for t, m in zip(s.transfers, s.money_transfers, strict=True)
         ],
     }
 

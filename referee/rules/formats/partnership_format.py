@@ -55,6 +55,7 @@ class Partnership(Format):
     fourth."""
 
     name: ClassVar[str] = "partnership"
+    money_during_play: ClassVar[bool] = True
     noun: ClassVar[str] = "deal"
     form: ClassVar[str] = "deal"
     api_keys: ClassVar[frozenset[str]] = DEAL_KEYS

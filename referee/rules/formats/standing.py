@@ -58,16 +58,36 @@ class Standing:
     games_won: tuple[int, ...] = ()
     ledger: ledger.MatchLedger | None = None
 
+    @property
+    def box_bonus(self) -> int:
+        return self.ledger.rules.box_bonus if self.ledger is not None else 0
+
+    @property
+    def with_boxes(self) -> tuple[int, ...]:
+        """Each seat's hand points plus its boxes at the box bonus: the game total so far,
+        before any game bonus (what the score cards show beside the hand points)."""
+        return tuple(p + b * self.box_bonus for p, b in zip(self.points, self.boxes, strict=True))
+
 
 @dataclass(frozen=True)
 class Money:
-    """What the finished games settle to: who pays whom, in points and at the stake."""
+    """What the finished games settle to: who pays whom, in points and at the stake.
+
+    ``points`` are the points paid (rounded as the table rounds) and ``exact_points`` the
+    margin before rounding; ``amount`` is always ``points`` at the stake.
+    """
 
     stake: Decimal
     points: int
     payer: int | None
     payee: int | None
     amount: Decimal
+    exact_points: int = 0
+
+    @property
+    def rounded(self) -> bool:
+        """Whether rounding changed the points paid."""
+        return self.points != self.exact_points
 
 
 def fold(scores: Sequence[HandScore], rules: Ruleset, players: int = 2) -> Standing:
@@ -141,15 +161,18 @@ def settle(standing: Standing, stake: Decimal) -> Money | None:
 
 
 def _money(result: settlement.Settlement) -> Money:
-    """A two-seat settlement as one payment (the first of its fewest transfers)."""
-    points = result.transfers[0] if result.transfers else None
-    money = result.money_transfers[0] if result.money_transfers else None
+    """A two-seat settlement as one payment (its one pair)."""
+    pair = next((p for p in result.pairs if p.points or p.exact_points), None)
+    if pair is None or not pair.points:
+        exact = pair.exact_points if pair else 0
+        return Money(result.stake_per_point, 0, None, None, Decimal(0), exact)
     return Money(
         stake=result.stake_per_point,
-        points=points.points if points else 0,
-        payer=points.payer if points else None,
-        payee=points.payee if points else None,
-        amount=money.amount if money else Decimal(0),
+        points=pair.points,
+        payer=pair.payer,
+        payee=pair.payee,
+        amount=pair.money,
+        exact_points=pair.exact_points,
     )
 
 

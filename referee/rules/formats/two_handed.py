@@ -57,6 +57,7 @@ class TwoHanded(Format):
     """One game at a time between two players."""
 
     name: ClassVar[str] = "two_handed"
+    money_during_play: ClassVar[bool] = True
     api_keys: ClassVar[frozenset[str]] = HAND_KEYS
 
     def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -236,6 +237,7 @@ class Hollywood(TwoHanded):
     """The same hands as two-handed gin, posted to several games at once (RULES.md §4)."""
 
     name: ClassVar[str] = "hollywood"
+    money_during_play: ClassVar[bool] = False  # three games at once: the sheet settles
 
     def takes_notice(self, rules: Ruleset) -> bool:
         return rules.hollywood_continuous
