@@ -259,7 +259,7 @@ class EntryForm(FlaskForm):
     entry = RadioField(
         "Entry",
         choices=[
-            choice(EntryMode.COUNTS, "Quick: deadwood counts"),
+            choice(EntryMode.COUNTS, "Quick: counts"),
             choice(EntryMode.CARDS, "Full cards"),
         ],
         default=EntryMode.COUNTS,
@@ -374,7 +374,7 @@ class HandForm(EntryForm):
 _COUNT = {"inputmode": "numeric", "min": 0}
 
 ENTRY_CHOICES = [
-    choice(EntryMode.COUNTS, "Quick: deadwood counts"),
+    choice(EntryMode.COUNTS, "Quick: counts"),
     choice(EntryMode.CARDS, "Full cards"),
 ]
 
