@@ -24,7 +24,7 @@ _LOOSE_DECK = Deck(decks=8, jokers=8)  # any code a scorer may have typed, shown
 
 
 def init_app(app: Flask) -> None:
-    from .views import api, check, hands, matches
+    from .views import api, check, hands, matches, rules_page
 
     csrf.init_app(app)
     app.register_blueprint(matches.bp)
@@ -32,6 +32,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates each write with X-Edit-Token, not a cookie
     app.register_blueprint(check.bp)
+    app.register_blueprint(rules_page.bp)
     app.register_blueprint(check.api_bp)
     csrf.exempt(check.api_bp)  # checking a hand writes only a new ruling link: no cookie needed
 
@@ -43,6 +44,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["when"] = when
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals["seat_class"] = seat_class
+    app.jinja_env.globals["rule_href"] = rules_page.rule_href
     app.jinja_env.filters["changes"] = audit_changes
 
     @app.before_request

@@ -73,16 +73,16 @@ function focusField(field, keepSummary) {
     : field.querySelector("input:checked") || field.querySelector("input, select, textarea");
   if (!control || !control.getClientRects().length) return false;
   control.focus({ preventScroll: true });
-  // The field with its own message shown whole: at the top when it fits there under the
-  // summary, else in the middle of the screen, above the sticky bar either way.
+  // The field with its own message shown whole, above the sticky bar: from the top of the
+  // page (the summary in view) when it fits there, else scrolled only as far as it needs.
   const box = control.closest(".knob, .hand-input, fieldset, label, .player-row") || control;
   const bar = document.querySelector(".actions.sticky");
   const room = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
   if (keepSummary) window.scrollTo(0, 0);
   const rect = box.getBoundingClientRect();
   if (!keepSummary || rect.bottom > room || rect.top < 0) {
-    const middle = window.scrollY + rect.top - Math.max(0, (room - rect.height) / 2);
-    window.scrollTo(0, Math.max(0, middle));
+    const lift = rect.height + 16 > room ? rect.top - 8 : rect.bottom + 16 - room;
+    window.scrollTo(0, Math.max(0, window.scrollY + lift));
   }
   return true;
 }

@@ -12,7 +12,8 @@
     mount(picker);
     const inputs = [...form.querySelectorAll(".hand-input[data-target]")];
     const hands = inputs.map((div) => div.dataset.target);
-    const names = [...hands, "upcard"];
+    // the upcard is asked only where the table uses it
+    const names = document.getElementById("upcard") ? [...hands, "upcard"] : hands;
     const fields = {};
     for (const name of names) fields[name] = document.getElementById(name);
     const seatOf = {};
