@@ -81,7 +81,8 @@ function focusField(field, keepSummary) {
   if (keepSummary) window.scrollTo(0, 0);
   const rect = box.getBoundingClientRect();
   if (!keepSummary || rect.bottom > room || rect.top < 0) {
-    const lift = rect.height + 16 > room ? rect.top - 8 : rect.bottom + 16 - room;
+    const fits = keepSummary && rect.height + 16 <= room;
+    const lift = fits ? rect.bottom + 16 - room : rect.top - 8;
     window.scrollTo(0, Math.max(0, window.scrollY + lift));
   }
   return true;
