@@ -37,7 +37,7 @@ window.CardCodes = (() => {
   // Beside a field: how many cards it holds of how many it needs, and its problem.
   function show(form, name, cards, want, trouble) {
     // the typed field's label and the picker's target both show the count
-    for (const count of form.querySelectorAll(`[data-count-for=${name}]`)) {
+    for (const count of form.querySelectorAll(`[data-count-for=${name}], [data-target-count=${name}]`)) {
       count.textContent = `${cards.length}/${want.join(" or ")}`;
       count.classList.toggle("ok", want.includes(cards.length) && !trouble);
       count.classList.toggle("bad", cards.length > Math.max(...want) || Boolean(trouble));

@@ -137,8 +137,8 @@ def test_a_full_hand_by_the_picker_then_fixing_it_in_the_dark(live_server, brows
     # a card already in the other hand is not moved: the picker says whose it is
     page.click('#picker .pc[data-card="5S"]')
     expect(page.locator(".picker-notice")).to_contain_text("already in Knocker")
-    expect(page.locator('[data-count-for="knocker_cards"]').first).to_have_text("10/10 or 11")
-    expect(page.locator('[data-count-for="defender_cards"]').first).to_have_text("10/10")
+    expect(page.locator('[data-target-count="knocker_cards"]')).to_have_text("10/10 or 11")
+    expect(page.locator('[data-target-count="defender_cards"]')).to_have_text("10/10")
     page.screenshot(path=shots / "first-use-3-picker-dark.png")
     tap("input[name=check]")
     assert "Ann +21" in page.inner_text('[data-testid="ruling-head"]')
