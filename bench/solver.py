@@ -10,6 +10,16 @@ core, garbage collector paused, best of several repeats. Prints one line per fil
     FILE hands_per_second N
 
 then the time for the worst hand known (three ranks held three times, woven into runs).
+
+For files of 10-card hands it also times the value path on card integers
+(``min_deadwood_of_indices``) next to OpenSpiel's C++ ``GinRummyUtils.min_deadwood`` called
+from Python with the same integers, one after the other on the same core:
+
+    FILE ints hands_per_second N openspiel hands_per_second M ratio R
+
+OpenSpiel is a benchmark-only dependency: install it into a separate environment
+(``python -m venv .venv-bench && .venv-bench/bin/pip install -e . open-spiel``) and run this
+script with that environment's Python. Without it the column is skipped with a message.
 """
 
 from __future__ import annotations
@@ -28,6 +38,7 @@ from referee.rules.fast_deadwood import (
     deadwood_and_after_discard,
     min_deadwood,
     min_deadwood_after_discard,
+    min_deadwood_of_indices,
 )
 from referee.rules.ruleset import DEFAULT_RULES, Ruleset
 
@@ -51,6 +62,16 @@ def solve_eleven(hands: Sequence[Sequence[Card]], rules: Ruleset) -> int:
     return total
 
 
+def openspiel_min_deadwood() -> Callable[[list[int]], int] | None:
+    """OpenSpiel's exact least deadwood (10-card hands), or None when it is not installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+    return utils.min_deadwood  # type: ignore[no-any-return]
+
+
 def best_time(run: Callable[[], object], repeats: int) -> float:
     best = float("inf")
     for _ in range(repeats):
@@ -64,6 +85,41 @@ def best_time(run: Callable[[], object], repeats: int) -> float:
             gc.enable()
         best = min(best, elapsed)
     return best
+
+
+def compare_openspiel(
+    name: str, hands: Sequence[Sequence[Card]], rules: Ruleset, repeats: int
+) -> None:
+    """Both solvers on the same card integers. OpenSpiel numbers suits in another order;
+    least deadwood does not depend on which suit is which, so the same integers serve both."""
+    ints = [[c.index for c in hand] for hand in hands]
+
+    def ours() -> int:
+        return sum(min_deadwood_of_indices(hand, rules) for hand in ints)
+
+    ours()
+    mine = len(ints) / best_time(ours, repeats)
+    spiel = openspiel_min_deadwood()
+    if spiel is None:
+        print(f"{name} ints hands_per_second {int(mine)} openspiel skipped: pyspiel not installed")
+        return
+    if sum(spiel(hand) for hand in ints[:2000]) != sum(
+        min_deadwood_of_indices(hand, rules) for hand in ints[:2000]
+    ):
+        raise SystemExit("OpenSpiel and the fast solver disagree: the comparison is void")
+
+    def spiels() -> int:
+        return sum(spiel(hand) for hand in ints)
+
+    # one run of each in turn, best of each kept: a busy machine slows both alike
+    mine = theirs = 0.0
+    for _ in range(repeats):
+        mine = max(mine, len(ints) / best_time(ours, 1))
+        theirs = max(theirs, len(ints) / best_time(spiels, 1))
+    print(
+        f"{name} ints hands_per_second {int(mine)} openspiel hands_per_second {int(theirs)} "
+        f"ratio {mine / theirs:.2f}"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -86,6 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         solve(hands[:100], rules)  # build the tables outside the clock
         elapsed = best_time(lambda: solve(hands, rules), args.repeats)  # noqa: B023
         print(f"{name} hands_per_second {int(len(hands) / elapsed)}")
+        if sizes == {10}:
+            compare_openspiel(name, hands, rules, args.repeats)
 
     worst = parse_cards(WORST_HAND)
     loops = 2000

@@ -66,6 +66,9 @@ RULE_GROUPS = (
     ("cutthroat_rotation", "Three-handed formats"),
 )
 
+# Rules held as text (a contract list): set on their format's own page, never as a knob.
+TEXT_RULES = frozenset({"contract_list"})
+
 # The knobs a variant turns on, shown beside the table's name rather than among the house
 # rules, each for the play families it concerns (a preset's ``family``). ``needs`` is the
 # switch a knob depends on: it shows only while that switch is on.
@@ -169,7 +172,7 @@ class MatchFormBase(FlaskForm):
         for f in dataclasses.fields(Ruleset):
             if f.name in starts or not groups:
                 groups.append((starts.get(f.name, "House rules"), []))
-            if f.name not in apart:
+            if f.name not in apart and f.name not in TEXT_RULES:
                 groups[-1][1].append(self[RULE_PREFIX + f.name])
         return [(heading, fields) for heading, fields in groups if fields]
 
@@ -183,6 +186,8 @@ class MatchFormBase(FlaskForm):
         out: dict[str, object] = {}
         for f in dataclasses.fields(Ruleset):
             value = self[RULE_PREFIX + f.name].data
+            if f.name in TEXT_RULES:
+                continue  # kept as the preset has it
             out[f.name] = "none" if value is None and FIELD_TYPES[f.name] is not bool else value
             if FIELD_TYPES[f.name] == tuple[int, ...] and value in (None, "", "none"):
                 out[f.name] = ""

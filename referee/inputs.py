@@ -22,15 +22,13 @@ from .rules.adjudicate import HandKind, rule_cards
 from .rules.budget import budgeted
 from .rules.cards import Card, CardError, parse_cards
 from .rules.errors import InputError
-from .rules.formats import NextHand, Place, Table, format_for
-from .rules.formats.hand_entry import parse_spread
-from .rules.formats.rummy_format import RummyFormat, result_json
 from .rules.hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
 from .rules.report import arrangement_to_dict, hand_result_to_dict
 from .rules.results import Arrangement, HandResult
 from .rules.ruleset import Ruleset, RulesetError, parse_override
 from .rules.variants import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
 
+# The formats (every family's rules) load on first use: `referee analyze` never needs them.
 ARRANGEMENTS_SHOWN = 24  # the most best arrangements an answer lists (it always says how many)
 
 
@@ -158,6 +156,8 @@ class RuleInputs:
 def rules_two_players(preset: Preset) -> bool:
     """Whether every hand at ``preset``'s table is one knocker against one defender (a
     ruling between two hands), as its format says."""
+    from .rules.formats import format_for
+
     return format_for(preset, preset.rules).two_player
 
 
@@ -186,6 +186,8 @@ def parse_rule_request(request: Mapping[str, object], rules: Ruleset | None = No
             kind = HandKind(str(request["kind"]).lower())
         except ValueError:
             raise InputError("kind", "must be knock, gin or big_gin") from None
+    from .rules.formats.hand_entry import parse_spread
+
     spread = parse_spread(request.get("spread"), rules.deck)
     return RuleInputs(
         rules=rules,
@@ -428,6 +430,9 @@ def score_request(request: Mapping[str, object]) -> dict[str, Any]:
     "went_out": "Cat", "ending": "rummy", "hands": {"Ann": "KS 7D 2C", ...}}`` (or
     ``counts``; 500 Rum also ``melds`` and ``melded``), as the JSON API takes a hand. The
     answer is the ruling: every player's part, the points and the steps."""
+    from .rules.formats import NextHand, Place, Table, format_for
+    from .rules.formats.rummy_format import RummyFormat, result_json
+
     preset = _preset(request.get("preset") or RUMMY_DEFAULT_PRESET)
     rules = resolve_rules(preset.name, request.get("rules"))
     fmt = format_for(preset, rules)

@@ -88,6 +88,8 @@ class Match(Model):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     revision: Mapped[int] = mapped_column(Integer, default=0)  # bumped by every change
+    # Gem Rummy: the gem deck the match was started with ("AS=G 2S=A ... KC=TS"), frozen.
+    gem_deck: Mapped[str | None] = mapped_column(Text)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="match", order_by="Player.seat", cascade="all, delete-orphan"
@@ -161,6 +163,11 @@ HAND_FIELDS = (
     # down, by seat
     "seat_melded",
     "seat_melds",
+    # Gem Rummy: the dice ("3+4" or the sum "7") and who claims Gem Parts (1/0 by seat)
+    "dice",
+    "gem_parts",
+    # Contract Rummy: who laid down their contract in the deal, by seat
+    "seat_made",
 )
 
 # Battle Royal's counts and hands as the rest of the app reads and writes them: "4 15 22"
@@ -247,6 +254,9 @@ DATA_FIELDS: dict[str, tuple[Any, Any]] = {
     "seat_cards": (_hands_stored, _hands_text),
     "seat_melded": (_counts_stored, _counts_text),
     "seat_melds": (_hands_stored, _hands_text),
+    "dice": (_same, _same),
+    "gem_parts": (_counts_stored, _counts_text),
+    "seat_made": (_counts_stored, _counts_text),
 }
 
 
@@ -292,6 +302,8 @@ class Hand(Model):
     - Battle Royal: ``knocker_seat``, ``upcard``, and by counts ``seat_deadwoods``, a list
       by seat (``[4, 15, 22]``; null for a count left empty), or by cards ``seat_cards``, a
       list of card texts by seat (``["AS 2S ...", "...", "..."]``).
+    - Contract Rummy and 12-Step: the rummy keys below (by counts or cards left) and
+      ``seat_made``, a list by seat of 1 (laid down the contract that deal) or 0.
     - Basic Rummy and 500 Rum: ``knocker_seat`` (who went out; left out for a stalemate),
       ``seat_deadwoods`` (points left in hand by seat), ``seat_melded`` (500 Rum: points
       melded by seat), ``seat_cards`` (cards left in hand by seat) and ``seat_melds`` (the
@@ -345,6 +357,9 @@ class Hand(Model):
     seat_cards = _entered("seat_cards")
     seat_melded = _entered("seat_melded")
     seat_melds = _entered("seat_melds")
+    dice = _entered("dice")
+    gem_parts = _entered("gem_parts")
+    seat_made = _entered("seat_made")
 
     def fields(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in HAND_FIELDS}
@@ -360,6 +375,18 @@ class Hand(Model):
             else:
                 setattr(self, name, defaults.get(name) if value is None else value)
         self.data = data
+
+
+class SavedDeck(Model):
+    """A Gem Rummy deck a table entered once and reuses by name: ``entries`` is the checked
+    card → gem map ("AS=G 2S=A ... KC=TS"). A match copies it when it starts
+    (``Match.gem_deck``), so editing a saved deck never changes a match."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    entries: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class AuditAction:
@@ -422,3 +449,20 @@ class Ruling(Model):
     @classmethod
     def by_short_id(cls, short_id: str) -> Ruling | None:
         return db.session.scalar(select(cls).where(cls.short_id == short_id))
+
+
+class SavedContractList(Model):
+    """A table's own contract list, saved by name to start later matches with (12-Step's
+    twelve contracts are published nowhere). A match copies the list into its rules when it
+    starts, so changing or replacing a saved list never rewrites a match."""
+
+    __tablename__ = "contract_list"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    list_json: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    @classmethod
+    def by_name(cls, name: str) -> SavedContractList | None:
+        return db.session.scalar(select(cls).where(cls.name == name.strip()))

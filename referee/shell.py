@@ -2,10 +2,12 @@
 
 ``referee analyze`` prints a hand's best arrangement; ``referee rule`` rules on a knock from
 both hands; ``referee score`` scores one hand of Basic Rummy or 500 Rum from every player's
-cards (or counts); ``referee presets`` lists the named tables. Each takes one hand on the
-command line or JSON Lines on stdin (one object a line, one answer a line). A bad line gets an
-error object with the reason and the other lines still answer, so a file of disputed hands
-can be piped through in one go.
+cards (or counts); ``referee contract`` rules on a Contract Rummy lay-down, a whole hand, a
+layoff or a liberated wild; ``referee gem`` rules one Gem Rummy hand from a deck file, the
+dice and every player's cards; ``referee presets`` lists the named tables. Each takes one hand
+on the command line or JSON Lines on stdin (one object a line, one answer a line). A bad
+line gets an error object with the reason and the other lines still answer, so a file of
+disputed hands can be piped through in one go.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
+from .contract_inputs import check as contract_request
 from .inputs import analyze_request, rule_request, score_request
 from .rules.adjudicate import HandKind
 from .rules.cards import CardError, format_cards, parse_cards
@@ -173,8 +176,94 @@ def _parser() -> argparse.ArgumentParser:
     )
     rules_args(score)
 
+    contract = sub.add_parser(
+        "contract", help="Contract Rummy: a lay-down, a whole hand, a layoff or a liberated wild"
+    )
+    contract.add_argument(
+        "--check", choices=["laydown", "hand", "layoff", "liberate"], default="laydown"
+    )
+    contract.add_argument("--contract", help='e.g. "1 group of 3 + 2 sequences of 4"')
+    contract.add_argument("--cards", type=int, default=13, help="cards dealt (13)")
+    contract.add_argument("--no-discard", action="store_true", help="laid down going out")
+    contract.add_argument("--laid", help='the lay-down: "9H 9D 2C / 4S 5S JK=6S 7S"')
+    contract.add_argument("--hand", help="the player's hand")
+    contract.add_argument("--meld", help="a meld on the table (layoff, liberate)")
+    contract.add_argument("--played", help="the card(s) played onto it")
+    contract.add_argument("--not-made", action="store_true", help="own contract not laid down")
+    contract.add_argument("--own-meld", action="store_true", help="the meld is the player's own")
+    rules_args(contract)
+    gem = sub.add_parser("gem", help="rule one Gem Rummy hand (stashes, layoffs, Gem Parts)")
+    gem.add_argument("--deck", help="the gem deck: a file holding its map, or the map")
+    gem.add_argument("--dice", help="the two dice (3+4) or their sum")
+    gem.add_argument(
+        "--hand", action="append", default=[], help="the knocker's cards, then each other's"
+    )
+    gem.add_argument("--spread", help="the knocker's declared melds, separated by |")
+    gem.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+    gem.add_argument("--json", action="store_true", help="answer in JSON")
+
     sub.add_parser("presets", help="list the named tables")
     return parser
+
+
+def _contract_args(args: argparse.Namespace) -> dict[str, Any]:
+    request = {
+        "check": args.check,
+        "preset": args.preset,
+        "contract": args.contract,
+        "cards": args.cards,
+        "no_discard": args.no_discard,
+        "laid": args.laid,
+        "hand": args.hand,
+        "meld": args.meld,
+        "played": args.played,
+        "contract_made": not args.not_made,
+        "own_meld": args.own_meld,
+    }
+    return {k: v for k, v in request.items() if v is not None}
+
+
+def _print_contract(answer: dict[str, Any], out: TextIO) -> None:
+    if answer["check"] == "laydown":
+        out.write(f"{'met' if answer['met'] else 'not met'}: {answer['reason']}\n")
+    elif answer["check"] == "hand":
+        way = " / ".join(c["label"] for c in answer["way"])
+        out.write(f"can: {way}\n" if answer["can"] else "cannot: no way to lay it down\n")
+    else:
+        verdict = "allowed" if answer["allowed"] else "not allowed"
+        out.write(f"{verdict}: {answer['reason']}\n")
+    for step in answer["steps"]:
+        out.write(f"  {step['text']}\n")
+
+
+def gem_request(request: dict[str, Any]) -> dict[str, Any]:
+    """One Gem Rummy hand ruled (the deck as a file or its map)."""
+    from .services import gem_check
+
+    return gem_check.answer(gem_check.check_hand(request, gem_check.deck_text))
+
+
+def _print_gem(answer: dict[str, Any], out: TextIO) -> None:
+    gems = answer["gems"]
+
+    def shown(codes: Iterable[str]) -> str:
+        return " ".join(f"{_pretty(c)}({gems[c]})" for c in codes) or "none"
+
+    diamond = _pretty(answer["diamond"])
+    out.write(f"dice:      limit {answer['knock_limit']}, Queen's Diamonds with {diamond}\n")
+    for seat in answer["seats"]:
+        melds = " / ".join(
+            f"{m['gem'] + ' stash' if m['gem'] else m['kind']} {shown(m['cards'])}"
+            for m in seat["melds"] or ()
+        )
+        dead = shown(seat["deadwood_cards"] or ())
+        out.write(
+            f"{seat['player']}: {melds or 'no melds'}; deadwood {dead} = {seat['deadwood']}\n"
+        )
+    for step in answer["steps"]:
+        out.write(f"  - {step['text']} [{step['rule']}]\n")
+    points = ", ".join(f"{n} {p}" for n, p in answer["points"].items())
+    out.write(f"points:    {points}\n")
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
@@ -190,6 +279,15 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
             return 1 if _answer_lines(stdin, analyze_request, out) else 0
         request: dict[str, Any] = {"hand": " ".join(args.hand), "preset": args.preset}
         return _one(request, analyze_request, args, _print_arrangement, out)
+    if args.command == "contract":
+        if args.contract is None and args.meld is None:
+            return 1 if _answer_lines(stdin, contract_request, out) else 0
+        return _one(_contract_args(args), contract_request, args, _print_contract, out)
+    if args.command == "gem":
+        if not args.hand:
+            return 1 if _answer_lines(stdin, gem_request, out) else 0
+        gem_in = {"deck": args.deck, "dice": args.dice, "hands": args.hand, "spread": args.spread}
+        return _one(gem_in, gem_request, args, _print_gem, out)
     if args.command == "score":
         if not args.players:
             return 1 if _answer_lines(stdin, score_request, out) else 0

@@ -9,6 +9,7 @@ from collections.abc import Collection, Mapping
 from typing import TypedDict
 
 from wtforms import (
+    BooleanField,
     Field,
     HiddenField,
     IntegerField,
@@ -319,3 +320,99 @@ for _seat in range(RUMMY_SEATS):  # each seat's four fields, added as the form's
     setattr(RummyHandForm, f"melded_{_seat}", _count_field(_seat))
     setattr(RummyHandForm, f"cards_{_seat}", _cards_field(_seat))
     setattr(RummyHandForm, f"melds_{_seat}", _melds_field(_seat))
+
+
+# -- Gem Rummy (two or three players) ------------------------------------------------------
+
+GEM_SEATS = 3
+
+
+class GemHandForm(EntryForm):
+    """A Gem Rummy hand: the dice, how it ended, who knocked, and for each player the
+    deadwood (after layoffs) and a Gem Parts claim, or the cards."""
+
+    entry = RadioField(
+        "Entry",
+        choices=[choice("counts", "Quick: counts"), choice("cards", "Full cards")],
+        default="counts",
+    )
+    kind = RadioField(
+        "How the hand ended",
+        choices=[
+            choice("knock", "Knock"),
+            choice("gin", "Gin"),
+            choice("big_gin", "Big gin (12)"),
+            choice("dead", "Dead hand"),
+            choice("auto", "Let the cards say"),
+        ],
+        default="knock",
+    )
+    dice = StringField(
+        "Dice",
+        description="the two dice (3+4) or their sum (2–12)",
+        validators=[Optional(), Length(max=8)],
+        render_kw={"inputmode": "text", "autocomplete": "off", "placeholder": "3+4"},
+    )
+    spread = StringField(
+        "Knocker's melds as declared",
+        description="optional: | between melds",
+        validators=[Optional(), Length(max=200)],
+        render_kw=CARD_INPUT,
+    )
+    players = 2
+
+    def set_players(self, names: list[str]) -> None:
+        super().set_players(names)
+        self.players = len(names)
+        for seat, name in enumerate(names[:GEM_SEATS]):
+            self[f"count_{seat}"].label.text = name
+            self[f"gem_parts_{seat}"].label.text = f"{name}: Gem Parts"
+            self[f"cards_{seat}"].label.text = f"{name}'s cards"
+
+    def counts(self) -> list[Field]:
+        return [self[f"count_{s}"] for s in range(self.players)]
+
+    def claims(self) -> list[Field]:
+        return [self[f"gem_parts_{s}"] for s in range(self.players)]
+
+    def hands(self) -> list[Field]:
+        return [self[f"cards_{s}"] for s in range(self.players)]
+
+    def entry_fields(self) -> dict[str, object]:
+        return {
+            "entry": self.entry.data,
+            "kind": self.kind.data,
+            "dice": self.dice.data,
+            "knocker_seat": self.knocker_seat.data,
+            "dealer_seat": self.dealer_seat.data,
+            "seat_deadwoods": [f.data for f in self.counts()],
+            "gem_parts": [1 if f.data else 0 for f in self.claims()],
+            "seat_cards": [f.data or "" for f in self.hands()],
+            "spread": self.spread.data,
+            "note": self.note.data,
+        }
+
+    def fill(self, values: Mapping[str, object]) -> None:
+        """Fill the form from a stored hand's fields."""
+        for name in ("entry", "kind", "knocker_seat", "dealer_seat", "note", "dice", "spread"):
+            if values.get(name) is not None:
+                self[name].data = values[name]
+        seats = self.players
+        for seat, count in enumerate(
+            split_deadwoods(_text_or_none(values.get("seat_deadwoods")), seats)
+        ):
+            if isinstance(count, int):
+                self[f"count_{seat}"].data = count
+        for seat, claim in enumerate(
+            split_deadwoods(_text_or_none(values.get("gem_parts")), seats)
+        ):
+            self[f"gem_parts_{seat}"].data = bool(claim)
+        for seat, cards in enumerate(split_cards(_text_or_none(values.get("seat_cards")), seats)):
+            if cards:
+                self[f"cards_{seat}"].data = cards
+
+
+for _seat in range(GEM_SEATS):
+    setattr(GemHandForm, f"count_{_seat}", _count_field(_seat))
+    setattr(GemHandForm, f"gem_parts_{_seat}", BooleanField(f"Seat {_seat}: Gem Parts"))
+    setattr(GemHandForm, f"cards_{_seat}", _cards_field(_seat))

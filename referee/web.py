@@ -24,7 +24,7 @@ _LOOSE_DECK = Deck(decks=8, jokers=8)  # any code a scorer may have typed, shown
 
 
 def init_app(app: Flask) -> None:
-    from .views import api, check, hands, matches, rules_page
+    from .views import api, check, contract, gem, hands, matches, offline, rules_page
 
     csrf.init_app(app)
     app.register_blueprint(matches.bp)
@@ -35,6 +35,13 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(rules_page.bp)
     app.register_blueprint(check.api_bp)
     csrf.exempt(check.api_bp)  # checking a hand writes only a new ruling link: no cookie needed
+    app.register_blueprint(contract.bp)
+    app.register_blueprint(contract.api_bp)
+    csrf.exempt(contract.api_bp)  # checks and saved lists: no match, no cookie
+    app.register_blueprint(gem.bp)
+    app.register_blueprint(gem.api_bp)
+    csrf.exempt(gem.api_bp)  # saving a deck or checking a hand needs no cookie
+    offline.init_app(app)
 
     app.jinja_env.filters["names_of"] = names_of
     app.jinja_env.filters["table_label"] = table_label

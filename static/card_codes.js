@@ -8,6 +8,8 @@ window.CardCodes = (() => {
   const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
   const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K", 10: "10" };
   for (let n = 2; n <= 9; n++) RANKS[String(n)] = String(n);
+  // German B D (Bube, Dame) and Russian В Д К Т: the server's table (referee/rules/rank_letters.py).
+  Object.assign(RANKS, { B: "J", D: "Q", "В": "J", "Д": "Q", "К": "K", "Т": "A" });
 
   // One token → a card code ("10H", "AS", "JK1") or null.
   function code(token) {

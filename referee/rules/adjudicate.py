@@ -236,6 +236,13 @@ def _checked_hands(
     knocker: Sequence[Card], defender: Sequence[Card], rules: Ruleset
 ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     n = rules.hand_size
+    if (
+        len(knocker) in (n, n + 1)
+        and len(defender) == n
+        and len({c.index for c in (*knocker, *defender)}) == len(knocker) + len(defender)
+        and all(c.index < 52 for c in (*knocker, *defender))
+    ):
+        return tuple(knocker), tuple(defender)  # distinct natural cards: every pack holds them
     try:
         knocker_cards = parse_cards(
             [c.code for c in knocker], rules.deck, expected=(n, n + 1), what="the knocker"

@@ -2,8 +2,9 @@
 
 Input: rank ``A 2-9 10|T J Q K`` followed by a suit ``S H D C`` or ``♠ ♥ ♦ ♣``, any case,
 separated by spaces or commas; jokers ``JK`` (or numbered ``JK1``, ``JK2`` where a deck has
-several). Output uses ``10`` and suit symbols for people (``10♥``) and ASCII codes for
-machines (``10H``, ``AS``, ``JK1``).
+several); German and Russian rank letters are read too (:mod:`.rank_letters`). Output uses
+``10`` and suit symbols for people (``10♥``) and ASCII codes for machines (``10H``, ``AS``,
+``JK1``).
 
 Every parse error names the exact token and the reason, because the message is shown to a
 player beside the field they typed it in.
@@ -19,9 +20,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import total_ordering
+
+from .rank_letters import english_rank
 
 
 class Suit(Enum):
@@ -38,12 +41,13 @@ class Suit(Enum):
 
     @property
     def index(self) -> int:
-        return _SUIT_ORDER.index(self)
+        return _SUIT_INDEX[self]
 
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 SUITS: tuple[Suit, ...] = _SUIT_ORDER
+_SUIT_INDEX = {suit: i for i, suit in enumerate(_SUIT_ORDER)}
 
 
 class Rank(IntEnum):
@@ -83,11 +87,16 @@ class Card:
     """One playing card. A joker has neither rank nor suit; ``joker`` numbers it (1, 2, ...).
 
     Natural cards are ordered by suit (♠ ♥ ♦ ♣) then rank; jokers sort last.
+
+    ``index`` is 0–51 for naturals (suit-major: ♠A=0 … ♣K=51), 52 + n − 1 for joker n: the
+    small integer the searches work on, worked out once here and also the card's hash (the
+    searches hash cards by the million; hashing two enums each time would dominate them).
     """
 
     rank: Rank | None
     suit: Suit | None
     joker: int = 0
+    index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.joker:
@@ -95,8 +104,15 @@ class Card:
                 raise ValueError("a joker has no rank or suit")
             if self.joker < 1:
                 raise ValueError("jokers are numbered from 1")
+            index = 51 + self.joker
         elif self.rank is None or self.suit is None:
             raise ValueError("a natural card needs a rank and a suit")
+        else:
+            index = _SUIT_INDEX[self.suit] * 13 + int(self.rank) - 1
+        object.__setattr__(self, "index", index)
+
+    def __hash__(self) -> int:
+        return self.index
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
@@ -110,13 +126,6 @@ class Card:
     @property
     def is_joker(self) -> bool:
         return self.joker > 0
-
-    @property
-    def index(self) -> int:
-        """0–51 for naturals (suit-major: ♠A=0 … ♣K=51), 52 + n − 1 for joker n."""
-        if self.rank is None or self.suit is None:
-            return 51 + self.joker
-        return self.suit.index * 13 + int(self.rank) - 1
 
     @property
     def code(self) -> str:
@@ -142,15 +151,15 @@ class Card:
 
 
 def card_from_index(index: int) -> Card:
-    """Inverse of :attr:`Card.index`."""
+    """Inverse of :attr:`Card.index` (natural cards are shared, not made anew)."""
     if index >= 52:
         return Card.make_joker(index - 51)
     if index < 0:
         raise ValueError(f"no card has index {index}")
-    return Card(Rank(index % 13 + 1), SUITS[index // 13])
+    return ALL_NATURALS[index]
 
 
-ALL_NATURALS: tuple[Card, ...] = tuple(card_from_index(i) for i in range(52))
+ALL_NATURALS: tuple[Card, ...] = tuple(Card(Rank(i % 13 + 1), SUITS[i // 13]) for i in range(52))
 
 
 @dataclass(frozen=True)
@@ -243,7 +252,7 @@ def parse_card(token: str) -> Card:
         return Card.make_joker(number)
     rank_text, suit_text = text[:-1], text[-1]
     suit = _SUIT_BY_TEXT.get(suit_text)
-    rank = _RANK_BY_TEXT.get(rank_text)
+    rank = _RANK_BY_TEXT.get(rank_text) or _RANK_BY_TEXT.get(english_rank(rank_text) or "")
     if suit is None and rank is None:
         raise NotACardError("is not a card", token)
     if suit is None:
@@ -253,7 +262,7 @@ def parse_card(token: str) -> Card:
     if rank is None:
         shown = rank_text or "nothing"
         raise NotACardError(f"is not a card: `{shown}` is not a rank (A 2-9 10 or T J Q K)", token)
-    return Card(rank, suit)
+    return ALL_NATURALS[_SUIT_INDEX[suit] * 13 + int(rank) - 1]
 
 
 def parse_cards(

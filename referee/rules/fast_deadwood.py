@@ -47,9 +47,11 @@ from .ruleset import DEFAULT_RULES, AceRank, Ruleset
 __all__ = [
     "UnsupportedRulesError",
     "deadwood_and_after_discard",
+    "deadwood_without_each",
     "is_all_melded",
     "min_deadwood",
     "min_deadwood_after_discard",
+    "min_deadwood_of_indices",
     "supports",
 ]
 
@@ -319,6 +321,67 @@ def min_deadwood(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> int:
     if not ge3:
         return run[m0] + run[m1] + run[m2] + run[m3] + extra
     return _least_with_sets(m0, m1, m2, m3, ge3, run, entry[3]) + extra
+
+
+# Suit-mask word and bit of each natural card index (0-51, suit-major as Card.index).
+_WORD: tuple[int, ...] = tuple(i // 13 for i in range(52))
+_INDEX_BIT: tuple[int, ...] = tuple(1 << (i % 13) for i in range(52))
+
+
+def min_deadwood_of_indices(cards: Sequence[int], rules: Ruleset = DEFAULT_RULES) -> int:
+    """:func:`min_deadwood` of natural cards given as their indices (:attr:`Card.index`,
+    0-51): the form a program that deals millions of hands keeps them in.
+
+    >>> min_deadwood_of_indices([0, 1, 2, 3, 19, 32, 45, 25, 38, 47])
+    29
+    """
+    entry = _BY_ID.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _entry(rules)
+    masks = [0, 0, 0, 0]
+    word = _WORD
+    bit = _INDEX_BIT
+    for i in cards:
+        masks[word[i]] |= bit[i]
+    m0, m1, m2, m3 = masks
+    run = entry[1]
+    ge3 = (m0 & m1 & (m2 | m3)) | ((m0 | m1) & m2 & m3)
+    if not ge3:
+        return run[m0] + run[m1] + run[m2] + run[m3]
+    return _least_with_sets(m0, m1, m2, m3, ge3, run, entry[3])
+
+
+def deadwood_without_each(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> list[int]:
+    """``[min_deadwood(cards less card i) for each i]``, reading the hand once: what each
+    discard leaves. The cards must be distinct naturals (a joker raises ``ValueError``)."""
+    entry = _BY_ID.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _entry(rules)
+    _, run, _, runnable, _, _ = entry
+    masks = [0, 0, 0, 0]
+    for c in cards:
+        if c.index >= 52:
+            raise ValueError("deadwood_without_each takes natural cards only")
+        masks[_WORD[c.index]] |= _INDEX_BIT[c.index]
+    out = []
+    for c in cards:
+        m0, m1, m2, m3 = masks
+        bit = _INDEX_BIT[c.index]
+        word = _WORD[c.index]
+        if word == 0:
+            m0 ^= bit
+        elif word == 1:
+            m1 ^= bit
+        elif word == 2:
+            m2 ^= bit
+        else:
+            m3 ^= bit
+        ge3 = (m0 & m1 & (m2 | m3)) | ((m0 | m1) & m2 & m3)
+        if ge3:
+            out.append(_least_with_sets(m0, m1, m2, m3, ge3, run, runnable))
+        else:
+            out.append(run[m0] + run[m1] + run[m2] + run[m3])
+    return out
 
 
 def deadwood_and_after_discard(

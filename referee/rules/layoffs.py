@@ -161,53 +161,181 @@ class _Pack:
 
 
 def _packs(meld: Meld, solver: _Solver, ctx: _Ctx, chain: bool) -> list[_Pack]:
-    """Every distinct set of defender cards that may be laid off on ``meld`` (empty first)."""
-    held = {t: solver.count(solver.full, i) for t, i in solver.index.items()}
-    found: dict[int, _Pack] = {}
+    """Every distinct set of defender cards that may be laid off on ``meld`` (empty first).
 
-    def add(cards: tuple[Card, ...], extended: Meld) -> None:
+    Remembered by the defender's solver: the knocker's candidate spreads share their melds.
+    """
+    key = (meld.kind, meld.cards, meld.low, meld.high, chain)
+    memo = solver.pack_memo
+    hit: list[_Pack] | None = memo.get(key)
+    if hit is None:
+        if meld.kind is MeldKind.SET:
+            hit = _set_packs(meld, solver, ctx)
+        else:
+            hit = _run_packs(meld, solver, ctx, chain)
+        memo[key] = hit
+    return hit
+
+
+def _set_packs(meld: Meld, solver: _Solver, ctx: _Ctx) -> list[_Pack]:
+    """A set takes its cards in any order: each multiset once, types in ascending order."""
+    found: list[_Pack] = []
+    types = solver.types
+    full = solver.full
+    unit = solver.unit
+    # only a card of the set's rank or a wild card can join it (any card, a wild-only set)
+    fitting = [
+        i
+        for i, t in enumerate(types)
+        if meld.rank is None or ctx.wild(t) or (t.rank is not None and int(t.rank) == meld.rank)
+    ]
+
+    def grow(m: Meld, cards: tuple[Card, ...], code: int, start: int) -> None:
         charge()
-        code = solver.encode(cards)
-        pack = _Pack(code, cards, extended)
-        old = found.get(code)
-        if old is None or (len(pack.cards), pack.key) < (len(old.cards), old.key):
-            found[code] = pack
-
-    def grow_run(m: Meld, cards: tuple[Card, ...], top: bool, ends: int) -> None:
-        add(cards, m)
-        left = Counter(held)
-        left.subtract(cards)
-        for go_top in (True, False) if top else (False,):
-            if not chain and ends & (1 if go_top else 2):
+        found.append(_Pack(code, cards, m))
+        for i in fitting:
+            if i < start or not solver.fits(full, code + unit[i]):
                 continue
-            for t in solver.types:
-                if left[t] <= 0:
-                    continue
-                nxt = _extend_run(m, t, go_top, ctx)
-                if nxt is not None:
-                    grow_run(nxt, (*cards, t), go_top, ends | (1 if go_top else 2))
-
-    def grow_set(m: Meld, cards: tuple[Card, ...], start: int) -> None:
-        add(cards, m)
-        left = Counter(held)
-        left.subtract(cards)
-        for i in range(start, len(solver.types)):
-            t = solver.types[i]
-            if left[t] <= 0:
-                continue
-            nxt = _extend_set(m, t, ctx)
+            nxt = _extend_set(m, types[i], ctx)
             if nxt is not None:
-                grow_set(nxt, (*cards, t), i)
+                grow(nxt, (*cards, types[i]), code + unit[i], i)
 
-    if meld.kind is MeldKind.SET:
-        grow_set(meld, (), 0)
-    else:
-        grow_run(meld, (), True, 0)
-    return sorted(found.values(), key=lambda p: (len(p.cards), p.key))
+    grow(meld, (), 0, 0)
+    return sorted(found, key=_pack_order)
+
+
+def _pack_order(pack: _Pack) -> tuple[int, tuple[int, ...]]:
+    return len(pack.cards), pack.key
+
+
+# One way to lay cards off on a run: (top end, solver type) moves in playing order.
+_Moves = tuple[tuple[bool, int], ...]
+
+
+def _run_packs(meld: Meld, solver: _Solver, ctx: _Ctx, chain: bool) -> list[_Pack]:
+    """Every distinct set of cards a run can take, each in its first least playing order.
+
+    Cards go on the top end first, then the bottom end (a chain grows one end at a time). The
+    same cards laid in another order reach the same run, so the search is memoised on where
+    the run stands (its span, whether each end is a wild card, the ends used, the cards laid):
+    each such position is expanded once, whatever order of wilds led to it.
+    """
+    types = solver.types
+    unit = solver.unit
+    full = solver.full
+    order = [t.index for t in types]
+    # only a card of the run's suit or a wild card can join it
+    fitting = [i for i, t in enumerate(types) if t.suit is meld.suit or ctx.wild(t)]
+    # what each fitting card is at each run position: its own (natural), a wild, or neither
+    suit = meld.suit
+    natural = [
+        t.suit is suit and t.rank is not None and not t.is_joker for t in types
+    ]  # natural at the position of its own rank (a high ace also at 14)
+    rank = [0 if t.rank is None else int(t.rank) for t in types]
+    wild = [ctx.wild(t) for t in types]
+    longest, top_position, adjacent_ok = ctx.max_run, ctx.top, ctx.adjacent_ok
+    assert meld.low is not None and meld.high is not None
+    _Best = dict[int, tuple[tuple[int, ...], _Moves]]
+    memo: dict[tuple[int, int, bool, bool, bool, int, int], _Best] = {}
+
+    def options(
+        low: int, high: int, wild_top: bool, wild_low: bool, code: int, top: bool, ends: int
+    ) -> _Best:
+        state = (low, high, wild_top, wild_low, top, ends, code)
+        hit = memo.get(state)
+        if hit is not None:
+            return hit
+        charge()
+        best: _Best = {0: ((), ())}
+        if high - low + 2 > longest:
+            memo[state] = best
+            return best
+        for go_top in (True, False) if top else (False,):
+            bit = 1 if go_top else 2
+            if not chain and ends & bit:
+                continue
+            if go_top:
+                new_low, new_high, position, end_wild = low, high + 1, high + 1, wild_top
+            else:
+                new_low, new_high, position, end_wild = low - 1, high, low - 1, wild_low
+            if new_low < 1 or new_high > top_position or (new_low == 1 and new_high == 14):
+                continue
+            wanted = 1 if position == 14 else position
+            for i in fitting:
+                if not solver.fits(full, code + unit[i]):
+                    continue
+                as_itself = natural[i] and rank[i] == wanted
+                if not as_itself and (not wild[i] or (not adjacent_ok and end_wild)):
+                    continue
+                if go_top:
+                    after = options(
+                        low, new_high, not as_itself, wild_low, code + unit[i], True, ends | bit
+                    )
+                else:
+                    after = options(
+                        new_low, high, wild_top, not as_itself, code + unit[i], False, ends | bit
+                    )
+                head = (order[i],)
+                move = (go_top, i)
+                for rest, (key, moves) in after.items():
+                    total = rest + unit[i]
+                    candidate = head + key
+                    old = best.get(total)
+                    if old is None or candidate < old[0]:
+                        best[total] = (candidate, (move, *moves))
+        memo[state] = best
+        return best
+
+    start = options(
+        meld.low,
+        meld.high,
+        _end_is_wild(meld, True),
+        _end_is_wild(meld, False),
+        0,
+        True,
+        0,
+    )
+    found = []
+    for code, (_, moves) in start.items():
+        m = meld
+        cards: list[Card] = []
+        for go_top, i in moves:
+            extended = _extend_run(m, types[i], go_top, ctx)
+            assert extended is not None
+            m = extended
+            cards.append(types[i])
+        found.append(_Pack(code, tuple(cards), m))
+    return sorted(found, key=_pack_order)
 
 
 def _chaining(rules: Ruleset) -> bool:
     return rules.layoff_chain and not rules.layoff_original_melds_only
+
+
+def _defender_least(spread: Sequence[Meld], defender: Sequence[Card], rules: Ruleset) -> int:
+    """``defender_best(spread, defender, rules).deadwood``, without building the play."""
+    ctx = _ctx(rules)
+    solver = _solver_for(defender, rules)
+    chain = _chaining(rules)
+    packs = [_packs(meld, solver, ctx, chain) for meld in spread]
+    full = solver.full
+    least = solver.least
+
+    def best(i: int, code: int) -> int:
+        charge()
+        if i == len(packs):
+            return least(full - code)
+        found = -1
+        for pack in packs[i]:
+            if solver.fits(full, code + pack.code):
+                value = best(i + 1, code + pack.code)
+                if found < 0 or value < found:
+                    found = value
+                    if not value:
+                        break
+        return found
+
+    return best(0, 0)
 
 
 def defender_best(
@@ -348,7 +476,7 @@ def knocker_spread_choice(
         if first.deadwood == 0:
             solver = _solver_for(defender, rules)
             return SpreadChoice(first, candidates, solver.least(solver.full))
-        scored = [(defender_best(a.melds, defender, rules).deadwood, a) for a in candidates]
+        scored = [(_defender_least(a.melds, defender, rules), a) for a in candidates]
         top = max(d for d, _ in scored)
         chosen = next(a for d, a in scored if d == top)
         return SpreadChoice(chosen, candidates, defender_deadwood=top)

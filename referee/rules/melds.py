@@ -33,14 +33,15 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, pairwise
 from types import ModuleType
+from typing import Any
 
-from .budget import charge
-from .cards import SUITS, Card, Rank, Suit, sort_cards
+from .budget import charge, current
+from .cards import _SUIT_INDEX, ALL_NATURALS, SUITS, Card, Suit, sort_cards
 from .results import Arrangement, Meld, MeldKind
 from .ruleset import DEFAULT_RULES, AceRank, Ruleset
 from .values import card_value, deadwood_of
@@ -83,6 +84,8 @@ class _Ctx:
     min_nat: int
     adjacent_ok: bool
     repeat_suits: bool  # a set may hold a suit twice (max_set > 4)
+    simple: bool  # no wild cards and a set holds each suit once: melds from tables
+    values: tuple[int, ...]  # deadwood value by card index (52: any joker)
 
     def wild(self, card: Card) -> bool:
         if card.is_joker:
@@ -94,8 +97,24 @@ class _Ctx:
         return not card.is_joker or self.jokers_wild
 
 
-@lru_cache(maxsize=64)
+# Contexts by the identity of the Ruleset. Hashing a Ruleset (40-odd fields) costs more than
+# a small search, so each entry keeps its Ruleset alive: its id cannot be reused meanwhile.
+_CTX_BY_ID: dict[int, tuple[Ruleset, _Ctx]] = {}
+
+
 def _ctx(rules: Ruleset) -> _Ctx:
+    entry = _CTX_BY_ID.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    if len(_CTX_BY_ID) >= 256:
+        _CTX_BY_ID.clear()
+    ctx = _make_ctx(rules)
+    _CTX_BY_ID[id(rules)] = (rules, ctx)
+    return ctx
+
+
+@lru_cache(maxsize=64)
+def _make_ctx(rules: Ruleset) -> _Ctx:
     max_run = 13 if rules.max_run is None else min(rules.max_run, 13)
     return _Ctx(
         rules=rules,
@@ -109,6 +128,8 @@ def _ctx(rules: Ruleset) -> _Ctx:
         min_nat=rules.min_naturals_in_meld,
         adjacent_ok=rules.wilds_adjacent_in_run,
         repeat_suits=rules.max_set > 4,
+        simple=not rules.has_wilds and rules.max_set <= 4,
+        values=(*(card_value(c, rules) for c in ALL_NATURALS), rules.joker_value),
     )
 
 
@@ -121,7 +142,7 @@ def _rank_at(position: int) -> int:
 
 
 def _card_at(suit: Suit, position: int) -> Card:
-    return Card(Rank(_rank_at(position)), suit)
+    return ALL_NATURALS[_SUIT_INDEX[suit] * 13 + (0 if position == 14 else position - 1)]
 
 
 def _natural_at(card: Card, suit: Suit | None, position: int) -> bool:
@@ -319,11 +340,19 @@ def _emit_runs(
     nat_cards = {p: _card_at(suit, p) for p in range(lo, hi + 1) if p not in wild_pos}
     used = Counter(nat_cards.values())
     pool = [(t, c - used.get(t, 0)) for t, c in wilds if c - used.get(t, 0) > 0]
+    natural = [_type(c).index for c in nat_cards.values()]
+    score = (len(nat_cards), lo)
+    best = out.best
     for extra in _submultisets(pool, len(wild_pos), len(wild_pos)):
+        # the identity first (as meld_identity reads it): a meld is built only when it is kept
+        key = ("run", tuple(sorted([*natural, *(_type(c).index for c in extra)])))
+        charge()
+        held = best.get(key)
+        if held is not None and score <= held[0]:
+            continue
         placed = dict(zip(wild_pos, extra, strict=True))
         cards = tuple(nat_cards.get(p) or placed[p] for p in range(lo, hi + 1))
-        meld = Meld(MeldKind.RUN, cards, suit=suit, low=lo, high=hi)
-        out.add(meld, (len(nat_cards), lo))
+        best[key] = (score, Meld(MeldKind.RUN, cards, suit=suit, low=lo, high=hi))
 
 
 def _generate(items: _Items, ctx: _Ctx, size: int | None = None) -> list[Meld]:
@@ -339,6 +368,9 @@ def _generate(items: _Items, ctx: _Ctx, size: int | None = None) -> list[Meld]:
 
 
 def _items_of(cards: Iterable[Card]) -> list[tuple[Card, int]]:
+    cards = tuple(cards)
+    if len({c.index for c in cards}) == len(cards) and all(c.index < 52 for c in cards):
+        return [(c, 1) for c in sorted(cards, key=_key)]  # distinct naturals: the usual hand
     counts = Counter(_type(c) for c in cards)
     return sorted(counts.items(), key=lambda tc: tc[0].index)
 
@@ -553,6 +585,132 @@ def all_melds(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> tuple[Me
     return tuple(_with_real_jokers(m, iter(jokers)) for m in melds)
 
 
+# -- melds as the solver takes them: (meld, card indices, search order) ----------------------
+
+_Found = tuple[Meld, tuple[int, ...], tuple[int, int, tuple[int, ...]]]
+
+
+def _third(found: _Found) -> tuple[int, int, tuple[int, ...]]:
+    return found[2]
+
+
+def _found(meld: Meld) -> _Found:
+    cards = tuple(c.index if c.index < 52 else 52 for c in meld.cards)
+    kind = 0 if meld.kind is MeldKind.SET else 1
+    return meld, cards, (-len(cards), kind, tuple(sorted(cards)))
+
+
+def _melds_with_keys(items: _Items, ctx: _Ctx) -> list[_Found]:
+    return [_found(m) for m in _generate(items, ctx)]
+
+
+# Every run and set a table without wild cards can make, built once and shared by every hand:
+# a run by (suit, low, high), a set by (rank, suits).
+_RUNS: dict[tuple[int, int, int], _Found] = {}
+_SETS: dict[tuple[int, tuple[int, ...]], _Found] = {}
+
+
+def _table_run(suit: int, low: int, high: int) -> _Found:
+    found = _RUNS.get((suit, low, high))
+    if found is None:
+        cards = tuple(_card_at(SUITS[suit], p) for p in range(low, high + 1))
+        meld = Meld(MeldKind.RUN, cards, suit=SUITS[suit], low=low, high=high)
+        found = _RUNS[(suit, low, high)] = _found(meld)
+    return found
+
+
+def _table_set(rank: int, suits: tuple[int, ...]) -> _Found:
+    found = _SETS.get((rank, suits))
+    if found is None:
+        cards = tuple(ALL_NATURALS[s * 13 + rank - 1] for s in suits)
+        found = _SETS[(rank, suits)] = _found(Meld(MeldKind.SET, cards, rank=rank))
+    return found
+
+
+def _table_melds(items: _Items, ctx: _Ctx) -> list[_Found]:
+    """What :func:`_generate` finds for a table without wild cards whose sets hold each suit
+    once, read from the shared tables: the runs of each suit's mask of held cards, the sets
+    of each rank's mask of suits holding it."""
+    masks = [0, 0, 0, 0]
+    for t, c in items:
+        i = t.index
+        if c > 0 and i < 52:
+            masks[i // 13] |= 1 << (i % 13)
+    m0, m1, m2, m3 = masks
+    runs, sets = _mask_tables(ctx)
+    found: list[_Found] = []
+    rich = (m0 & m1 & (m2 | m3)) | ((m0 | m1) & m2 & m3) if ctx.min_set >= 3 else m0 | m1 | m2 | m3
+    while rich:
+        low = rich & -rich
+        rich ^= low
+        r = low.bit_length() - 1
+        suits = (m0 >> r & 1) | (m1 >> r & 1) << 1 | (m2 >> r & 1) << 2 | (m3 >> r & 1) << 3
+        found.extend(sets[r][suits])
+    for s, mask in enumerate(masks):
+        if mask:
+            found.extend(runs[s][mask])
+    return found
+
+
+class _LazyTable(dict[int, tuple[_Found, ...]]):
+    """Melds by mask, each entry worked out on first use by ``make``."""
+
+    def __init__(self, make: Callable[[int], tuple[_Found, ...]]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, mask: int) -> tuple[_Found, ...]:
+        value = self[mask] = self.make(mask)
+        return value
+
+
+_MASK_TABLES: dict[tuple[int, ...], tuple[list[_LazyTable], list[_LazyTable]]] = {}
+
+
+def _mask_tables(ctx: _Ctx) -> tuple[list[_LazyTable], list[_LazyTable]]:
+    """Per suit, the runs a 13-bit mask of held ranks makes; per rank, the sets a 4-bit mask
+    of held suits makes (both in :func:`_generate`'s terms, shared by equal tables)."""
+    need = max(1, ctx.min_nat)
+    key = (ctx.top, max(ctx.min_run, need), ctx.max_run, max(ctx.min_set, need), ctx.max_set)
+    tables = _MASK_TABLES.get(key)
+    if tables is None:
+        top, shortest, longest, low_set, high_set = key
+
+        def runs_of(s: int) -> Callable[[int], tuple[_Found, ...]]:
+            def make(mask: int) -> tuple[_Found, ...]:
+                at = [False, *(bool(mask >> p & 1) for p in range(13)), bool(mask & 1)]
+                out = []
+                for low in range(1, top - shortest + 2):
+                    if not at[low]:
+                        continue
+                    for high in range(low + 1, min(top, low + longest - 1) + 1):
+                        if not at[high] or (low == 1 and high == 14):
+                            break
+                        if high - low + 1 >= shortest:
+                            out.append(_table_run(s, low, high))
+                return tuple(out)
+
+            return make
+
+        def sets_of(r: int) -> Callable[[int], tuple[_Found, ...]]:
+            def make(mask: int) -> tuple[_Found, ...]:
+                suits = tuple(s for s in range(4) if mask >> s & 1)
+                return tuple(
+                    _table_set(r + 1, chosen)
+                    for size in range(low_set, min(high_set, len(suits)) + 1)
+                    for chosen in combinations(suits, size)
+                )
+
+            return make
+
+        tables = (
+            [_LazyTable(runs_of(s)) for s in range(4)],
+            [_LazyTable(sets_of(r)) for r in range(13)],
+        )
+        _MASK_TABLES[key] = tables
+    return tables
+
+
 # -- the solver: least deadwood over disjoint melds, memoised on the remaining cards --------
 
 
@@ -570,24 +728,40 @@ class _Solver:
         order = sorted(items, key=lambda tc: (ctx.wild(tc[0]) or tc[0].is_joker, tc[0].index))
         self.types: tuple[Card, ...] = tuple(t for t, _ in order)
         self.index = {t: i for i, t in enumerate(self.types)}
+        position = [-1] * 53  # type number by card index (52: the jokers)
+        for i, t in enumerate(self.types):
+            position[min(t.index, 52)] = i
         top = max((c for _, c in order), default=1)
         self.width = top.bit_length() + 1
         w = self.width
-        self.unit = tuple(1 << (i * w) for i in range(len(order)))
+        unit = self.unit = tuple(1 << (i * w) for i in range(len(order)))
         self.guard = sum(1 << (i * w + w - 1) for i in range(len(order)))
         self.full = sum(c << (i * w) for i, (_, c) in enumerate(order))
-        self.values = tuple(card_value(t, rules) for t in self.types)
-        self.melds: tuple[Meld, ...] = tuple(_generate(order, ctx))
-        self.codes = tuple(self.encode(m.cards) for m in self.melds)
+        self.values = tuple(ctx.values[min(t.index, 52)] for t in self.types)
+        found = _table_melds(order, ctx) if ctx.simple else _melds_with_keys(order, ctx)
+        found.sort(key=_third)
+        self.melds: tuple[Meld, ...] = tuple(m for m, _, _ in found)
+        codes: list[int] = []
         options: list[list[int]] = [[] for _ in order]
-        for mid in sorted(range(len(self.melds)), key=lambda i: _meld_order(self.melds[i])):
-            first = min(self.index[_type(c)] for c in self.melds[mid].cards)
+        option_codes: list[list[int]] = [[] for _ in order]
+        for mid, (_, cards, _) in enumerate(found):
+            code = 0
+            first = len(order)
+            for c in cards:
+                p = position[c]
+                code += unit[p]
+                if p < first:
+                    first = p
+            codes.append(code)
             options[first].append(mid)
+            option_codes[first].append(code)
+        self.codes = tuple(codes)
         self.options = tuple(tuple(o) for o in options)
-        self.option_codes = tuple(tuple(self.codes[m] for m in o) for o in options)
+        self.option_codes = tuple(tuple(o) for o in option_codes)
         self.memo: dict[int, int] = {0: 0}
         self.choice_memo: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
         self.has_jokers = JOKER in self.index
+        self.pack_memo: dict[object, Any] = {}  # layoffs.py's packs by meld (see _packs)
 
     def encode(self, cards: Iterable[Card]) -> int:
         return sum(self.unit[self.index[_type(c)]] for c in cards)
@@ -611,13 +785,15 @@ class _Solver:
         values = self.values
         unit = self.unit
         option_codes = self.option_codes
+        counted = current() is not None  # charging nothing costs a call per node otherwise
 
         def solve(s: int) -> int:
             r = memo.get(s)
             if r is not None:
                 return r
             t = ((s & -s).bit_length() - 1) // w
-            charge(1 + len(option_codes[t]))
+            if counted:
+                charge(1 + len(option_codes[t]))
             best = values[t] + solve(s - unit[t])
             if best:
                 for code in option_codes[t]:
@@ -645,9 +821,14 @@ class _Solver:
         g = self.guard
         found: list[tuple[int, int, int]] = []
         opts = self.options[t]
+        memo = self.memo
+        least = self.least
         for i, code in enumerate(self.option_codes[t]):
-            if ((s | g) - code) & g == g and self.least(s - code) == goal:
-                found.append((i, opts[i], s - code))
+            if ((s | g) - code) & g == g:
+                rest = s - code
+                value = memo.get(rest)
+                if (least(rest) if value is None else value) == goal:
+                    found.append((i, opts[i], rest))
         nxt = s - self.unit[t]
         if self.values[t] + self.least(nxt) == goal:
             found.append((len(opts), -1, nxt))
@@ -665,9 +846,11 @@ class _Solver:
         """
         melds: list[int] = []
         dead: list[int] = []
+        counted = current() is not None
 
         def rec(s: int, min_opt: int) -> Iterator[tuple[list[int], list[int]]]:
-            charge()
+            if counted:
+                charge()
             if s == 0:
                 yield list(melds), list(dead)
                 return
@@ -728,13 +911,44 @@ class _Solver:
         return Arrangement(melds, dead_sorted, deadwood_of(dead_sorted, self.rules))
 
 
-@lru_cache(maxsize=512)
+# Solvers by the hand's cards and the identity of the Ruleset (kept alive by its entry), most
+# recently used last.
+_SOLVERS: dict[tuple[tuple[tuple[Card, int], ...], int], tuple[Ruleset, _Solver]] = {}
+_SOLVERS_KEPT = 64
+
+
 def _solver(items: tuple[tuple[Card, int], ...], rules: Ruleset) -> _Solver:
-    return _Solver(items, rules)
+    key = (items, id(rules))
+    entry = _SOLVERS.pop(key, None)
+    if entry is None or entry[0] is not rules:
+        entry = (rules, _Solver(items, rules))
+        if len(_SOLVERS) >= _SOLVERS_KEPT:
+            del _SOLVERS[next(iter(_SOLVERS))]
+    _SOLVERS[key] = entry
+    return entry[1]
+
+
+def clear_hand_caches() -> None:
+    """Forget every hand's solver (for benchmarks: a repeated hand then costs its first call)."""
+    _SOLVERS.clear()
+    _BY_HAND.clear()
+
+
+# The same hand is asked about several times in one ruling (its best arrangement, every
+# optimal one, its layoffs): the last few hands, as given, lead straight to their solver.
+_BY_HAND: dict[tuple[tuple[Card, ...], int], tuple[Ruleset, _Solver]] = {}
 
 
 def _solver_for(cards: Sequence[Card], rules: Ruleset) -> _Solver:
-    return _solver(tuple(_items_of(cards)), rules)
+    key = (tuple(cards), id(rules))
+    entry = _BY_HAND.get(key)
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    solver = _solver(tuple(_items_of(cards)), rules)
+    if len(_BY_HAND) >= 64:
+        _BY_HAND.clear()
+    _BY_HAND[key] = (rules, solver)
+    return solver
 
 
 def _jokers(cards: Iterable[Card]) -> list[Card]:
@@ -843,11 +1057,22 @@ class KnockOptions:
         self, discard: Card, limit: int | None = None
     ) -> tuple[Arrangement, ...]:
         """Every best arrangement of the cards left after discarding ``discard``."""
-        return best_arrangements(_without(self.cards, [discard]), self.rules, limit)
+        left = _without(self.cards, [discard])
+        solver, state = self._after(discard)
+        jokers = _jokers(left)
+        return tuple(solver.arrangement(m, d, jokers) for m, d in solver.arrangements(state, limit))
 
     def count_after(self, discard: Card) -> int:
         """How many best arrangements the cards left after discarding ``discard`` have."""
-        return count_best_arrangements(_without(self.cards, [discard]), self.rules)
+        _without(self.cards, [discard])
+        solver, state = self._after(discard)
+        return solver.count_arrangements(state)
+
+    def _after(self, discard: Card) -> tuple[_Solver, int]:
+        """The whole hand's solver and its state without ``discard``: the melds of the cards
+        left are those of the whole hand that fit them, so one solver serves every discard."""
+        solver = _solver_for(self.cards, self.rules)
+        return solver, solver.full - solver.unit[solver.index[_type(discard)]]
 
     def can_knock(self, limit: int | None = None) -> bool:
         """Whether the best discard leaves a legal knock (``limit``: this hand's knock limit)."""
@@ -872,7 +1097,11 @@ def knock_options(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> Knoc
         raise ValueError("there is no card to discard")
     fast = _fast(rules)
     by_type: dict[Card, int] = {}
-    if fast is not None:
+    if fast is not None and all(c.index < 52 for c in cards) and len(set(cards)) == len(cards):
+        for card, value in zip(cards, fast.deadwood_without_each(cards, rules), strict=True):
+            by_type[card] = int(value)
+        big = int(fast.min_deadwood(cards, rules)) == 0
+    elif fast is not None:
         for card in set(cards):
             by_type[_type(card)] = int(fast.min_deadwood(_without(cards, [card]), rules))
         big = int(fast.min_deadwood(cards, rules)) == 0

@@ -309,6 +309,31 @@ _NOTES: tuple[tuple[str, str, Callable[[Ruleset], str]], ...] = (
         ),
     ),
     (
+        "§8.3",
+        "Gem Rummy",
+        lambda r: (
+            "Gem Rummy is played with its own deck of gems; a hand scores as the app's Gem "
+            "Rummy page shows, step by step, and a game goes to "
+            f"{r.game_target}."
+        ),
+    ),
+    (
+        "§8.5",
+        "Contract Rummy",
+        lambda r: (
+            "Each deal has its contract (the sets and runs a player must lay down first); "
+            "whoever goes out scores nothing, and everyone else counts the cards left in hand."
+        ),
+    ),
+    (
+        "§12.3",
+        "Where the sources disagree",
+        lambda r: (
+            "The rule books do not agree on this point; the app follows the table's setting "
+            "and says which in the step."
+        ),
+    ),
+    (
         "§12.4",
         "Battle Royal: a shared low count",
         lambda r: (

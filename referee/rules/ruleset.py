@@ -106,6 +106,13 @@ class TargetTie(StrEnum):
     PLAY_ON = "play_on"  # play on until one player is ahead
 
 
+class GemPairing(StrEnum):
+    """How a three-player Gem Rummy knock is scored (RULES.md §12.3 leaves it open)."""
+
+    EACH_NON_KNOCKER = "each_non_knocker"  # each non-knocker against the knocker
+    LOWEST_NON_KNOCKER = "lowest_non_knocker"  # only the lowest non-knocker plays the knocker
+
+
 class ChouetteAfterGame(StrEnum):
     """Who is in the box for the next Chouette game (RULES.md §6.3, §12.5)."""
 
@@ -239,6 +246,35 @@ class Ruleset:
         TargetTie.SHARED,
         "when the highest totals are tied at the target: the game ends tied, or play on until "
         "one player is ahead (500 Rum)",
+    )
+
+    # Gem Rummy (RULES.md §8.3, §12.3)
+    gem_undercut_plus_difference: bool = _opt(
+        False, "Gem Rummy: an undercut scores 25 + the difference (else 25 flat)"
+    )
+    gem_stash_layoffs: bool = _opt(True, "Gem Rummy: cards of a stash's gem may be laid off on it")
+    gem_queens_diamonds_layoffs: bool = _opt(
+        False, "Gem Rummy: another queen may be laid off on Queen's Diamonds"
+    )
+    gem_pairing: GemPairing = _opt(
+        GemPairing.EACH_NON_KNOCKER,
+        "Gem Rummy, three players: each non-knocker is scored against the knocker, or only "
+        "the one with the least deadwood",
+    )
+    gem_parts_knocker: int = _opt(16, "Gem Rummy: Gem Parts bonus to the knocker", min=0, max=100)
+    gem_parts_non_knocker: int = _opt(
+        8, "Gem Rummy: Gem Parts bonus to a non-knocker", min=0, max=100
+    )
+    # Contract Rummy and 12-Step (RULES.md §8.5)
+    contract_list: str = _opt(
+        "",
+        "Contract Rummy: the deals and their contracts, as JSON; a match keeps the list it "
+        "was started with",
+    )
+    contract_carry_over: bool = _opt(
+        False,
+        "12-Step: each player works through the list, a contract not made carries to the next "
+        "deal, and the first to make the last contract wins",
     )
 
     def __post_init__(self) -> None:
@@ -392,6 +428,12 @@ def coerce_value(name: str, value: Any) -> Any:
             return tuple(sorted({int(x) for x in items}))
         except (TypeError, ValueError):
             raise RulesetError([(name, f"must be a list of ranks (got {value!r})")]) from None
+    if kind is str:
+        if isinstance(value, str):
+            return value
+        if isinstance(value, dict | list):
+            return json.dumps(value, sort_keys=True, ensure_ascii=False)
+        raise RulesetError([(name, f"must be text (got {value!r})")])
     if isinstance(kind, type) and issubclass(kind, StrEnum):
         try:
             return kind(text if text is not None else value)

@@ -86,6 +86,7 @@ def table_of(match: Match) -> Table:
         tuple(match.names),
         match.cut,
         Decimal(match.stake_per_point or 0),
+        match.gem_deck,
     )
 
 

@@ -46,7 +46,11 @@ __all__ = ["format_of", "rules_of"]
 def playable_presets(seated: bool = False) -> list[Preset]:
     """The presets of a new-match page: tables of two or four (``seated`` False), or of three
     and more seated by a rotation (the "Three or more players" page)."""
-    return [p for p in list_presets() if format_for(p, p.rules).seated == seated]
+    return [
+        p
+        for p in list_presets()
+        if format_for(p, p.rules).seated == seated and not format_for(p, p.rules).own_page
+    ]
 
 
 class Conflict(Exception):
@@ -72,6 +76,7 @@ def create_match(
     overrides: Mapping[str, Any] | None = None,
     stake_per_point: Decimal | str | int = 0,
     cut: Any = None,
+    gem_deck: str | None = None,
 ) -> tuple[Match, str]:
     """A new match and its edit token (only the token's hash is stored).
 
@@ -98,7 +103,7 @@ def create_match(
     except RulesetError as e:
         field, reason = e.problems[0]
         raise InputError(field, reason) from None
-    stored_cut = fmt.check_table(chosen, Table(rules, tuple(clean)), cut)
+    stored_cut = fmt.check_table(chosen, Table(rules, tuple(clean), deck=gem_deck), cut)
     stake = _stake(stake_per_point)
     token = Match.new_token()
     match = Match(
@@ -110,6 +115,7 @@ def create_match(
         status=MatchStatus.IN_PLAY,
         revision=0,
         cut=stored_cut,
+        gem_deck=gem_deck or None,
     )
     match.set_edit_token(token)
     match.players = [Player(seat=i, name=n) for i, n in enumerate(clean)]
@@ -239,11 +245,14 @@ def add_hand(
     *,
     idempotency_key: str | None = None,
     expected_number: int | None = None,
+    expected_revision: int | None = None,
 ) -> tuple[Hand, bool]:
     """Record a hand; returns (hand, created). A repeated idempotency key returns the first.
 
     ``expected_number`` is the hand number the sender thought it was entering: if another
     device recorded a hand meanwhile, that is a :class:`Conflict`, not a silent second copy.
+    ``expected_revision`` (a hand a phone kept while offline) is the match's revision the
+    sender last saw: any change since, an edit too, is a :class:`Conflict`.
     """
     key = (idempotency_key or "").strip()[:64] or None
     try:
@@ -252,6 +261,12 @@ def add_hand(
             db.session.rollback()
             return existing, False
         live = match.live_hands
+        _check_revision(
+            match,
+            expected_revision,
+            "Another device changed this match after this phone last saw it: compare the "
+            "two and choose.",
+        )
         if expected_number is not None and expected_number != len(live) + 1:
             latest = live[-1] if live else None
             noun = format_of(match).noun

@@ -37,6 +37,8 @@ from decimal import Decimal
 from typing import Any, NoReturn, TypeVar
 
 from flask import Blueprint, Response, jsonify, request, url_for
+from flask_wtf.csrf import validate_csrf
+from wtforms.validators import ValidationError
 
 from referee.models import Hand, Match, MatchStatus, db
 from referee.rules.errors import InputError
@@ -46,11 +48,13 @@ from referee.rules.formats.json_io import is_whole, result_json
 from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import DEFAULT_PRESET, list_presets
 from referee.services import board as board_service
+from referee.services import decks as deck_service
 from referee.services import matches as match_service
 from referee.services.board import HandRecord
 from referee.services.matches import Actor, Conflict
 from referee.throttle import anonymous_write
-from referee.views.access import claim_url
+from referee.views.access import can_edit, claim_url
+from referee.views.offline import form_fields
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 T = TypeVar("T")
@@ -99,8 +103,25 @@ def _match(view_id: str) -> Match:
 
 
 def _authorise(match: Match) -> None:
-    if not match.check_edit_token(request.headers.get("X-Edit-Token")):
-        _fail(403, "X-Edit-Token", "this needs the match's edit token in X-Edit-Token")
+    if match.check_edit_token(request.headers.get("X-Edit-Token")):
+        return
+    if "X-Edit-Token" not in request.headers and _page_may_edit(match):
+        return
+    _fail(403, "X-Edit-Token", "this needs the match's edit token in X-Edit-Token")
+
+
+def _page_may_edit(match: Match) -> bool:
+    """A page of this site writing with the edit right its browser's session holds (the
+    offline queue sending what a phone kept): only with the session's CSRF token in
+    ``X-CSRFToken``, which no other site can read, so no other site can make it write."""
+    token = request.headers.get("X-CSRFToken")
+    if not token or not can_edit(match):
+        return False
+    try:
+        validate_csrf(token)
+    except ValidationError:
+        return False
+    return True
 
 
 def _actor() -> Actor:
@@ -255,6 +276,7 @@ def create_match() -> tuple[Response, int]:
             rules,
             Decimal(str(stake)) if not isinstance(stake, str) else stake,
             cut=data.get("cut"),
+            gem_deck=deck_service.resolve(data.get("deck")),
         )
     except InputError as e:
         _fail(400, e.field, e.reason)
@@ -311,6 +333,43 @@ def add_hand(view_id: str) -> tuple[Response, int]:
         )
     except Conflict as e:
         _conflict(match, e)
+    except InputError as e:
+        _input_error(e)
+    return _hand_response(match, hand), 201 if created else 200
+
+
+@bp.post("/matches/<view_id>/queued-hands")
+def add_queued_hand(view_id: str) -> tuple[Response, int]:
+    """A hand a phone kept while it had no connection: ``{"fields": {...}}`` as the match's
+    entry form holds them, its ``idempotency_key``, and the ``expected_number`` and match
+    ``revision`` the phone saw. Any change to the match since that revision is a 409 whose
+    body carries the match and its hands' ``lines`` (number and summary), so the phone can
+    show both versions and let the scorer choose."""
+    match = _match(view_id)
+    _authorise(match)
+    data = _body()
+    for name in ("expected_number", "revision"):
+        if data.get(name) is not None and not is_whole(data[name]):
+            _fail(400, name, "must be a whole number")
+    key = data.get("idempotency_key")
+    if not isinstance(key, str) or not key.strip() or len(key) > 64:
+        _fail(400, "idempotency_key", "a string of at most 64 characters")
+    board = board_service.build(match)
+    try:
+        fields = form_fields(board, data.get("fields"))
+        hand, created = match_service.add_hand(
+            match,
+            fields,
+            _actor(),
+            idempotency_key=key,
+            expected_number=data.get("expected_number"),
+            expected_revision=data.get("revision"),
+        )
+    except Conflict as e:
+        db.session.rollback()
+        board = board_service.build(match)
+        lines = [{"number": line.number, "summary": line.summary} for line in board.lines]
+        _fail(409, None, e.message, match=match_json(match, board), lines=lines)
     except InputError as e:
         _input_error(e)
     return _hand_response(match, hand), 201 if created else 200

@@ -10,12 +10,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from referee.contract_forms import ContractHandForm
 from referee.forms import DealForm, HandForm
 from referee.models import EntryMode, HandKindChoice
 from referee.rules.formats import Board, Format, NextHand
 from referee.rules.formats.rummy_format import RummyFormat
 from referee.rules.variants import partnership
-from referee.threehand_forms import BattleRoyalHandForm, RummyHandForm, SeatedHandForm
+from referee.threehand_forms import (
+    BattleRoyalHandForm,
+    GemHandForm,
+    RummyHandForm,
+    SeatedHandForm,
+)
 
 
 class EntryPage:
@@ -106,6 +112,14 @@ class RummyEntryPage(EntryPage):
         form.fill(dict(values))
 
 
+class ContractEntryPage(RummyEntryPage):
+    """A Contract Rummy deal: who went out, each player's contract made or not, and their
+    points or cards left."""
+
+    form: ClassVar[Any] = ContractHandForm
+    template: ClassVar[str] = "contract/hand_form.html"
+
+
 class DealEntryPage(EntryPage):
     """A partnership deal: the dealing side and both tables."""
 
@@ -132,12 +146,33 @@ class DealEntryPage(EntryPage):
         return any(t and t.get("entry") == EntryMode.CARDS for t in values.get("tables") or ())
 
 
+class GemEntryPage(EntryPage):
+    """A Gem Rummy hand: the dice, who knocked, every player's count and Gem Parts claim, or
+    every player's cards."""
+
+    form: ClassVar[Any] = GemHandForm
+    template: ClassVar[str] = "gem/hand_form.html"
+
+    def start(self, form: Any, board: Board, context: NextHand) -> None:
+        form.dealer_seat.data = context.dealer
+        form.kind.data = "knock"
+
+    def cards(self, form: Any) -> None:
+        form.entry.data = EntryMode.CARDS
+        form.kind.data = "auto"
+
+    def fill(self, form: Any, values: Mapping[str, Any]) -> None:
+        form.fill(dict(values))
+
+
 PAGES: dict[str, EntryPage] = {
     "hand": EntryPage(),
     "seated": SeatedEntryPage(),
     "battle_royal": BattleRoyalEntryPage(),
     "rummy": RummyEntryPage(),
     "deal": DealEntryPage(),
+    "contract": ContractEntryPage(),
+    "gem": GemEntryPage(),
 }
 """Every entry form, by the name a format gives in ``Format.form``."""
 

@@ -123,7 +123,7 @@ def test_a_stored_hand_past_the_budget_is_shown_not_a_failed_page(app: Any, clie
     from referee.rules.formats import hand_entry
 
     # a fresh worker: nothing of the search or the ruling is remembered
-    melds._solver.cache_clear()
+    melds.clear_hand_caches()
     hand_entry._rule_cached.cache_clear()
     app.extensions.pop("referee.folds", None)  # nor any folded match
     app.config["RULING_BUDGET"] = 5

@@ -32,7 +32,9 @@ from .base import (
 )
 from .battle_royal_format import BattleRoyal
 from .chouette_format import Chouette
+from .contract_format import ContractRummy, TwelveStep
 from .cutthroat_format import Cutthroat
+from .gem_format import GemRummy
 from .partnership_format import Partnership
 from .rummy_format import BasicRummy, Rum500
 from .two_handed import Hollywood, TwoHanded
@@ -65,6 +67,9 @@ FORMATS: dict[str, Format] = {
         BattleRoyal(),
         BasicRummy(),
         Rum500(),
+        GemRummy(),
+        ContractRummy(),
+        TwelveStep(),
     )
 }
 """Every format, by the name a match stores."""

@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import InputError
+from ..gem.hand import GemResult
 from ..results import HandResult, HandScore, Outcome, Step
 from ..ruleset import Ruleset
 from ..settlement import Settlement
@@ -54,6 +55,7 @@ class Table:
     names: tuple[str, ...]
     cut: str | None = None
     stake: Decimal = Decimal(0)
+    deck: str | None = None  # Gem Rummy: the match's frozen gem deck (its stored text)
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,7 @@ class NextHand:
     captain: int | None = None
     queue: tuple[int, ...] = ()
     why: Step | None = None
+    contracts: tuple[int, ...] = ()  # Contract Rummy: the contract each player works on
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,7 @@ class Line:
     deal: partnership.DealScore | None = None  # partnership: the deal scored for the sides
     tables: list[TableLine] = field(default_factory=list)  # partnership: both tables
     rummy: RummyResult | None = None  # rummy games: the hand ruled, every player's part
+    gem: GemResult | None = None  # Gem Rummy: the hand ruled, every player's part
 
     @property
     def hand(self) -> Any:
@@ -343,6 +347,7 @@ class Format:
     teams: ClassVar[bool] = False  # the score's sides are teams of players
     seated: ClassVar[bool] = False  # three or more take their seats by a rotation
     two_player: ClassVar[bool] = True  # every hand is one knocker against one defender
+    own_page: ClassVar[bool] = False  # a new match is started from the format's own page
     api_keys: ClassVar[frozenset[str]] = frozenset()
 
     @property
@@ -387,7 +392,7 @@ class Format:
 
     def verify_hand(
         self, values: Mapping[str, Any], table: Table, place: Place
-    ) -> Result | partnership.DealScore | RummyResult:
+    ) -> Result | partnership.DealScore | RummyResult | GemResult:
         """Rule one hand (in its stored form) entered at ``place`` in the match; raise
         :class:`InputError` naming the field at fault (an illegal knock:
         :class:`~.hand_entry.IllegalKnock`, carrying its ruling)."""

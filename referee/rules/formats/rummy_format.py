@@ -29,7 +29,14 @@ from ..variants.cutthroat import settle_game
 from . import json_io as io
 from .base import Board, Line, NextHand, Place, RummyResult, StoredHand, Table
 from .seated import SeatedFormat, signed
-from .seated_entry import _join_cards, _join_deadwoods, split_cards, split_deadwoods
+from .seated_entry import (
+    _join_cards,
+    _join_deadwoods,
+    counts_by_name,
+    hands_by_name,
+    split_cards,
+    split_deadwoods,
+)
 from .standing import dealer_after
 
 if TYPE_CHECKING:
@@ -315,18 +322,9 @@ class RummyFormat(SeatedFormat):
             "dealer": name(v.get("dealer_seat")),
             "went_out": name(v.get("knocker_seat")),
             "players": list(names),
-            "counts": dict(zip(names, split_deadwoods(v.get("seat_deadwoods"), seats), strict=True))
-            if v.get("seat_deadwoods")
-            else None,
-            "melded": dict(zip(names, split_deadwoods(v.get("seat_melded"), seats), strict=True))
-            if v.get("seat_melded")
-            else None,
-            "hands": {
-                n: c.split()
-                for n, c in zip(names, split_cards(v.get("seat_cards"), seats), strict=True)
-            }
-            if by_cards
-            else None,
+            "counts": counts_by_name(names, v.get("seat_deadwoods")),
+            "melded": counts_by_name(names, v.get("seat_melded")),
+            "hands": hands_by_name(names, v.get("seat_cards")) if by_cards else None,
             "melds": {
                 n: [m.split() for m in ms]
                 for n, ms in zip(names, split_melds(v.get("seat_melds"), seats), strict=True)

@@ -69,6 +69,18 @@ def split_cards(text: str | None, seats: int = BR_SEATS) -> list[str]:
     return (parts + [""] * seats)[:seats]
 
 
+def counts_by_name(names: Sequence[str], text: str | None) -> dict[str, Any] | None:
+    """Stored counts by seat (``"4 _ 22"``) as the API reads them, by name (None: none)."""
+    if not text:
+        return None
+    return dict(zip(names, split_deadwoods(text, len(names)), strict=True))
+
+
+def hands_by_name(names: Sequence[str], text: str | None) -> dict[str, list[str]]:
+    """Stored hands by seat (``"AS 2S | …"``) as the API reads them: codes by name."""
+    return {n: c.split() for n, c in zip(names, split_cards(text, len(names)), strict=True)}
+
+
 def _count_token(value: Any) -> str:
     if value is None or (isinstance(value, str) and value.strip() in ("", MISSING)):
         return MISSING

@@ -23,6 +23,9 @@ overlay set as a house rule):
   rules a hand, the ledger folds the match (no boxes), ``cutthroat.settle_game`` settles.
 - ``rum_500`` — two to eight players, each scores melded less held:
   ``variants.rum500.rule_hand`` rules a hand; folded and settled as Basic Rummy.
+- ``contract`` and ``twelve_step`` — Contract Rummy (RULES.md §8.5): the contract list is
+  data in the Ruleset (``variants.contract_rummy``); ``rules.contract`` scores each deal and
+  folds the game (the 7-deal game, or 12-Step's carried contracts); settled pairwise.
 - ``battle_royal`` — three players in every hand: ``variants.battle_royal.rule_cards`` or
   ``rule_counts`` rules a hand, ``fold_battle_royal`` folds the match (the ledger with three
   seats), ``settle_game`` settles pairwise.
@@ -39,11 +42,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..gem.table_rules import GEM_RUMMY
 from ..ruleset import Ruleset
 from . import (
     basic_rummy,
     battle_royal,
     chouette,
+    contract_rummy,
     cutthroat,
     hollywood,
     partnership,
@@ -63,6 +68,9 @@ class Family(StrEnum):
     BATTLE_ROYAL = "battle_royal"
     BASIC_RUMMY = "basic_rummy"
     RUM_500 = "rum_500"
+    GEM = "gem"
+    CONTRACT = "contract"
+    TWELVE_STEP = "twelve_step"
 
 
 @dataclass(frozen=True)
@@ -179,7 +187,66 @@ _THREE_HANDED = (
         max_players=8,
         options=("target_tie",),
     ),
+    Preset(
+        name="gem",
+        title="Gem Rummy (2 or 3 players)",
+        description="11 cards each; the dice set the knock limit and the Queen's Diamonds card; "
+        "stashes of four gems meld; knock at least 11, undercut 25, gin 25, big gin 35, Gem "
+        "Parts 16 / 8; game 110. Needs the table's gem deck.",
+        rules=GEM_RUMMY,
+        family=Family.GEM.value,
+        source="RULES.md §8.3 (seed 003)",
+        players=2,
+        max_players=3,
+        options=(
+            "gem_undercut_plus_difference",
+            "gem_stash_layoffs",
+            "gem_queens_diamonds_layoffs",
+            "gem_pairing",
+        ),
+    ),
 )
+
+
+_CONTRACT = (
+    Preset(
+        name="contract_7",
+        title="Contract Rummy, 7 deals",
+        description="Seven deals, each with its contract (2 groups, then a group and a "
+        "sequence, ...); two packs and a wild joker; A and joker 15, faces 10; the lowest "
+        "total after the seventh deal wins.",
+        rules=contract_rummy.SEVEN_DEAL,
+        family=Family.CONTRACT.value,
+        source="RULES.md §8.5, §11 (Bicycle deal sizes)",
+        players=2,
+        max_players=5,
+    ),
+    Preset(
+        name="contract_7_pagat",
+        title="Contract Rummy, 7 deals (pagat-style list)",
+        description="The same game with the pagat-style list: 12 cards from deal 4, and "
+        "the last contract laid down going out, without a discard.",
+        rules=contract_rummy.SEVEN_DEAL_PAGAT_RULES,
+        family=Family.CONTRACT.value,
+        source="RULES.md §8.5 (CR-P, BFG)",
+        players=2,
+        max_players=5,
+    ),
+    Preset(
+        name="twelve_step",
+        title="12-Step Contract Rummy",
+        description="Each player works through the table's twelve contracts; one not made "
+        "carries to the next deal; the first to make all twelve wins. 2s and jokers wild, "
+        "13 cards, 108-card pack. The contracts and penalty values are the table's own "
+        "(published nowhere; the penalties start from A / joker / wild 15, faces 10).",
+        rules=contract_rummy.TWELVE_STEP_RULES,
+        family=Family.TWELVE_STEP.value,
+        source="RULES.md §8.5 (seed 002)",
+        players=2,
+        max_players=5,
+    ),
+)
+"""Contract Rummy's tables (RULES.md §8.5); two packs seat two to five."""
 
 
 def _presets(
@@ -198,6 +265,7 @@ PRESETS: dict[str, Preset] = {
         *_presets(hollywood.TABLES, Family.HOLLYWOOD),
         *_presets(partnership.TABLES, Family.PARTNERSHIP, players=partnership.PLAYERS),
         *_THREE_HANDED,
+        *_CONTRACT,
     )
 }
 

@@ -1,0 +1,186 @@
+"""A Contract Rummy check's inputs (from the check page, the API or the shell) → the
+engine's ruling as JSON: a lay-down against a contract, a whole hand, a layoff, or
+liberating a wild. One parser for every caller, so they refuse bad input alike: the field
+and the reason."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .rules.cards import CardError, parse_cards
+from .rules.contract import (
+    Combination,
+    ContractTable,
+    Deal,
+    Kind,
+    PlayRuling,
+    lay_off,
+    liberate,
+    parse_laydown,
+    parse_needs,
+    read_as,
+    referee_hand,
+    referee_laydown,
+)
+from .rules.contract.combos import CombinationError
+from .rules.contract.contracts import check_deal
+from .rules.errors import InputError
+from .rules.ruleset import RulesetError, parse_override, table_problems
+from .rules.variants import UnknownPresetError, get_preset
+from .rules.variants.contract_rummy import contract_table
+
+CHECKS = ("laydown", "hand", "layoff", "liberate")
+KEYS = frozenset(
+    {"check", "preset", "rules", "contract", "cards", "no_discard", "laid", "hand", "meld"}
+    | {"played", "contract_made", "own_meld"}
+)
+DEFAULT_PRESET = "twelve_step"
+
+
+def table_of(data: Mapping[str, Any]) -> ContractTable:
+    """The cards of the check's table: a Contract Rummy preset and house rules."""
+    name = str(data.get("preset") or DEFAULT_PRESET)
+    try:
+        preset = get_preset(name)
+    except UnknownPresetError as e:
+        raise InputError("preset", str(e)) from None
+    if preset.family not in ("contract", "twelve_step"):
+        raise InputError(
+            "preset", "a Contract Rummy table: contract_7, contract_7_pagat, twelve_step"
+        )
+    overrides = data.get("rules") or {}
+    if isinstance(overrides, list):  # the shell's --rule KEY=VALUE
+        try:
+            overrides = dict(parse_override(str(item)) for item in overrides)
+        except RulesetError as e:
+            field, reason = e.problems[0]
+            raise InputError(field, reason) from None
+    if not isinstance(overrides, Mapping):
+        raise InputError("rules", 'an object of house rules, e.g. {"jokers": 2}')
+    try:
+        rules = preset.rules.with_overrides(**dict(overrides))
+    except RulesetError as e:
+        field, reason = e.problems[0]
+        raise InputError(field, reason) from None
+    for field, reason in table_problems(rules):
+        raise InputError(field, reason)
+    return contract_table(rules)
+
+
+def _text(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key)
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return " / ".join(" ".join(v) if isinstance(v, list) else str(v) for v in value)
+    if not isinstance(value, str):
+        raise InputError(key, 'cards as text, e.g. "9H 9D JK"')
+    return value
+
+
+def deal_of(data: Mapping[str, Any], table: ContractTable) -> Deal:
+    cards = data.get("cards", 13)
+    if isinstance(cards, str) and cards.strip().isdigit():
+        cards = int(cards)
+    if isinstance(cards, bool) or not isinstance(cards, int):
+        raise InputError("cards", "the cards dealt, a whole number")
+    text = data.get("contract")
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("contract", "name the contract, e.g. 2 groups of 3 + 1 sequence of 4")
+    deal = Deal(cards, parse_needs(text, "contract"), bool(data.get("no_discard")))
+    check_deal(deal, table, "contract")
+    return deal
+
+
+def _meld(text: str, table: ContractTable) -> Combination:
+    laid = parse_laydown(text, table, "meld")
+    if len(laid) != 1:
+        raise InputError("meld", "one meld: the group or sequence on the table")
+    combo = laid[0]
+    kinds = [combo.kind] if combo.kind else [Kind.SEQUENCE, Kind.GROUP]
+    reasons = []
+    for kind in kinds:
+        try:
+            return read_as(combo.cards, kind, table)
+        except CombinationError as e:
+            reasons.append(f"as a {kind.value} it {e.reason}")
+    raise InputError("meld", "is not a group or sequence: " + "; ".join(reasons))
+
+
+def _cards(text: str, table: ContractTable, field: str) -> tuple[Any, ...]:
+    try:
+        return parse_cards(text, table.deck, what="the cards")
+    except CardError as e:
+        raise InputError(field, str(e)) from None
+
+
+def _combo_json(c: Combination | None) -> dict[str, object] | None:
+    return c.to_json() if c is not None else None
+
+
+def _steps(steps: Sequence[Any]) -> list[dict[str, str]]:
+    return [{"text": s.text, "rule": s.rule} for s in steps]
+
+
+def check(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Run one check; raises :class:`InputError` (field + reason) for input it cannot take."""
+    unknown = sorted(set(data) - KEYS)
+    if unknown:
+        raise InputError(unknown[0], f"is not an input here (known: {', '.join(sorted(KEYS))})")
+    what = data.get("check") or "laydown"
+    if what not in CHECKS:
+        raise InputError("check", f"one of {', '.join(CHECKS)}")
+    table = table_of(data)
+    if what in ("laydown", "hand"):
+        deal = deal_of(data, table)
+        hand_text = _text(data, "hand")
+        hand = _cards(hand_text, table, "hand") if hand_text.strip() else None
+        if what == "hand":
+            if hand is None:
+                raise InputError("hand", "enter the player's whole hand")
+            whole = referee_hand(hand, deal, table)
+            return {
+                "check": what,
+                "contract": deal.label,
+                "can": whole.can,
+                "way": [c.to_json() for c in whole.way],
+                "left": [c.code for c in whole.left],
+                "steps": _steps(whole.steps),
+            }
+        laid = parse_laydown(_text(data, "laid"), table)
+        done = referee_laydown(deal, laid, table, hand)
+        return {
+            "check": what,
+            "contract": deal.label,
+            "met": done.met,
+            "reason": done.reason,
+            "combinations": [_combo_json(c) for c in done.combinations],
+            "steps": _steps(done.steps),
+        }
+    meld = _meld(_text(data, "meld"), table)
+    played_text = _text(data, "played")
+    if not played_text.strip():
+        raise InputError("played", "enter the card(s) played onto the meld")
+    ruling: PlayRuling
+    if what == "layoff":
+        cards = parse_laydown(played_text, table, "played")
+        ruling = lay_off(
+            meld,
+            [x for combo in cards for x in combo.cards],
+            table,
+            contract_made=bool(data.get("contract_made", True)),
+        )
+    else:
+        card = _cards(played_text, table, "played")
+        if len(card) != 1:
+            raise InputError("played", "one natural card to put in the wild's place")
+        ruling = liberate(meld, card[0], table, own_meld=bool(data.get("own_meld")))
+    return {
+        "check": what,
+        "allowed": ruling.allowed,
+        "reason": ruling.reason,
+        "meld": _combo_json(ruling.meld),
+        "freed": ruling.freed.code if ruling.freed else None,
+        "steps": _steps(ruling.steps),
+    }

@@ -1,0 +1,233 @@
+"""Scoring Contract Rummy deals and folding them into a game (RULES.md §8.5).
+
+A deal ends when a player goes out; every other player adds the penalty value of the cards
+left in hand (entered as a count, or as the cards, which the table's values price). The
+7-deal game plays its list once, everyone on the same deal: the lowest total after the last
+deal wins. In 12-Step each player works through the list: a player moves to the next
+contract only after laying down the current one (entered per player per deal: made it or
+not), and the first to make the last contract wins; when two make it in the same deal, the
+fewer points wins.
+
+>>> from .contracts import SEVEN_DEAL_BICYCLE
+>>> from .table import SEVEN_DEAL_TABLE
+>>> deal = score_deal(0, [0, 23, 40], [True, False, True], [1, 1, 1], SEVEN_DEAL_BICYCLE,
+...                   SEVEN_DEAL_TABLE, ("Ann", "Ben", "Cat"))
+>>> deal.points
+(0, 23, 40)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import Card, format_cards
+from ..errors import InputError
+from ..results import HandScore, Step
+from .contracts import ContractList
+from .table import ContractTable
+
+__all__ = ["ContractDeal", "ContractGame", "ContractSeat", "fold_game", "score_deal"]
+
+RULE = "§8.5"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+
+Held = Sequence[Card] | int | None
+"""One player's cards left in hand, or their penalty count, or nothing entered."""
+
+
+@dataclass(frozen=True)
+class ContractSeat:
+    """One player's deal: the contract worked on (1-based), whether it was laid down, the
+    cards left (None for a count) and their penalty."""
+
+    seat: int
+    contract: int
+    made: bool
+    held: tuple[Card, ...] | None
+    penalty: int
+
+    def held_text(self) -> str:
+        if self.held is None:
+            return str(self.penalty)
+        return f"{format_cards(self.held)} = {self.penalty}" if self.held else "nothing"
+
+
+@dataclass(frozen=True)
+class ContractDeal:
+    """A scored deal: who went out, every player's part, the points, and the steps."""
+
+    winner: int
+    seats: tuple[ContractSeat, ...]
+    points: tuple[int, ...]
+    steps: tuple[Step, ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return (self.winner,)
+
+    @property
+    def stalemate(self) -> bool:
+        return False
+
+    def score(self) -> HandScore:
+        return HandScore(self.points, (0,) * len(self.points))
+
+
+def _who(names: Sequence[str] | None, seat: int) -> str:
+    return names[seat] if names is not None and seat < len(names) else f"Player {seat + 1}"
+
+
+def score_deal(
+    went_out: int | None,
+    held: Sequence[Held],
+    made: Sequence[bool],
+    contracts_on: Sequence[int],
+    contracts: ContractList,
+    table: ContractTable,
+    names: Sequence[str] | None = None,
+) -> ContractDeal:
+    """Score one deal. ``contracts_on`` is the contract (1-based) each player worked on.
+    The player who went out laid down their contract and holds nothing. Raises
+    :class:`InputError` naming the field."""
+    players = len(held)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InputError("players", f"Contract Rummy takes 2 to 8 players (got {players})")
+    if went_out is None:
+        raise InputError("knocker_seat", "choose who went out", api_field="went_out")
+    if not 0 <= went_out < players:
+        raise InputError("knocker_seat", f"{went_out!r} is not a player", api_field="went_out")
+    seats = []
+    for seat, entry in enumerate(held):
+        who = _who(names, seat)
+        on = contracts_on[seat]
+        deal = contracts.deal(min(on, len(contracts)))
+        laid = bool(made[seat]) or seat == went_out
+
+        def refuse(what: str, reason: str, seat: int = seat) -> InputError:
+            api = "counts" if what == "count" else "hands"
+            return InputError(f"{what}_{seat}", reason, api_field=api, seat=seat)
+
+        if entry is None:
+            if seat != went_out:
+                raise refuse("count", f"enter {who}'s cards left, or their points")
+            seats.append(ContractSeat(seat, on, laid, (), 0))
+            continue
+        if isinstance(entry, int):
+            most = (deal.cards + 1) * max(
+                table.penalties.ace, table.penalties.joker, table.penalties.wild or 0, 10
+            )
+            if entry < 0:
+                raise refuse("count", f"{who}'s points cannot be negative")
+            if seat == went_out and entry:
+                raise refuse("count", f"{who} went out, so holds no cards (points 0, got {entry})")
+            if entry > most:
+                raise refuse(
+                    "count", f"{who}'s {deal.cards + 1} cards at most cannot count more than {most}"
+                )
+            seats.append(ContractSeat(seat, on, laid, None, entry))
+            continue
+        cards = tuple(entry)
+        if seat == went_out and cards:
+            raise refuse("cards", f"{who} went out, so holds no cards (got {format_cards(cards)})")
+        if len(cards) > deal.cards + 1:
+            raise refuse(
+                "cards",
+                f"{who} holds {len(cards)} cards: more than the {deal.cards} dealt and one drawn",
+            )
+        value = sum(table.penalty(c) for c in cards)
+        seats.append(ContractSeat(seat, on, laid, cards, value))
+    points = tuple(s.penalty if s.seat != went_out else 0 for s in seats)
+    steps = [Step(f"{_who(names, went_out)} went out.", RULE)]
+    for s in seats:
+        if s.seat == went_out:
+            continue
+        made_text = "laid down" if s.made else "did not lay down"
+        deal = contracts.deal(min(s.contract, len(contracts)))
+        steps.append(
+            Step(
+                f"{_who(names, s.seat)} {made_text} contract {s.contract} ({deal.label}); "
+                f"holds {s.held_text()}: +{s.penalty}.",
+                f"{RULE} penalties",
+            )
+        )
+    return ContractDeal(went_out, tuple(seats), points, tuple(steps))
+
+
+@dataclass(frozen=True)
+class ContractGame:
+    """The deals folded: totals, the contract each player is on next, how many each has
+    made, and once the game is over, the winner (None: tied) and why."""
+
+    totals: tuple[int, ...]
+    on: tuple[int, ...]
+    made: tuple[int, ...]
+    deals: int
+    over: bool
+    winner: int | None
+    finishers: tuple[int, ...]
+    why: str
+
+
+def contracts_on(
+    made_so_far: Sequence[int], deals_so_far: int, carry_over: bool
+) -> tuple[int, ...]:
+    """The contract (1-based) each player works on in the next deal."""
+    if carry_over:
+        return tuple(m + 1 for m in made_so_far)
+    return tuple(deals_so_far + 1 for _ in made_so_far)
+
+
+def fold_game(
+    deals: Sequence[ContractDeal],
+    players: int,
+    contracts: ContractList,
+    carry_over: bool,
+    names: Sequence[str] | None = None,
+) -> ContractGame:
+    """Fold scored deals (in order) into the game. Deals after the game ended are refused
+    (:class:`InputError` on ``hand``)."""
+    totals = [0] * players
+    made = [0] * players
+    last = len(contracts)
+    for number, deal in enumerate(deals, 1):
+        if number > 1 and _finished(totals, made, number - 1, last, carry_over):
+            raise InputError("hand", f"the game ended with deal {number - 1}")
+        for seat, pts in enumerate(deal.points):
+            totals[seat] += pts
+        for s in deal.seats:
+            if s.made:
+                made[s.seat] += 1
+    count = len(deals)
+    over = bool(count) and _finished(totals, made, count, last, carry_over)
+    on = contracts_on(made, count, carry_over)
+    winner: int | None = None
+    finishers: tuple[int, ...] = ()
+    why = ""
+    if over:
+        if carry_over:
+            finishers = tuple(s for s in range(players) if made[s] >= last)
+            low = min(totals[s] for s in finishers)
+            best = [s for s in finishers if totals[s] == low]
+            if len(finishers) == 1:
+                why = f"{_who(names, finishers[0])} made all {last} contracts first."
+            else:
+                shown = ", ".join(_who(names, s) for s in finishers)
+                why = f"{shown} made contract {last} in the same deal: fewer points wins."
+        else:
+            low = min(totals)
+            best = [s for s in range(players) if totals[s] == low]
+            why = f"After deal {last}, the lowest total wins."
+        winner = best[0] if len(best) == 1 else None
+        if winner is None:
+            why += " Tied: " + ", ".join(_who(names, s) for s in best) + f" on {low}."
+    return ContractGame(tuple(totals), on, tuple(made), count, over, winner, finishers, why)
+
+
+def _finished(
+    totals: Sequence[int], made: Sequence[int], count: int, last: int, carry: bool
+) -> bool:
+    if carry:
+        return any(m >= last for m in made)
+    return count >= last

@@ -1,0 +1,318 @@
+"""Contract Rummy (the 7-deal game) and 12-Step on the one match model (RULES.md §8.5).
+
+Every player is in every deal. A deal records who dealt and who went out, and for each
+player whether they laid down their contract (``seat_made``: "1 0 1") and their cards left:
+by count (``seat_deadwoods``) or by cards (``seat_cards``, priced by the table's penalty
+values). The fold runs the deals through :func:`~referee.rules.contract.game.fold_game`: the
+totals, the contract each player is on, and the winner — the lowest total after the last
+deal (7-deal), or the first to make the last contract (12-Step; fewer points between two
+finishing together). The game is settled pairwise: each player pays each player with a
+lower total the difference, at the stake per point.
+
+Stored form: the rummy fields (:mod:`.rummy_format`) with ``kind`` always ``out``, plus
+``seat_made``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..contract import ContractList
+from ..contract.game import ContractDeal, ContractGame, fold_game, score_deal
+from ..errors import InputError
+from ..results import HandScore, Step
+from ..ruleset import Ruleset
+from ..settlement import settle
+from ..variants.basic_rummy import Ending, check_cards
+from ..variants.contract_rummy import contract_list_of, contract_table
+from . import json_io as io
+from .base import Board, GameSettlement, Line, NextHand, Place, StoredHand, Table
+from .rummy_format import RummyFormat
+from .standing import Running, Standing
+
+if TYPE_CHECKING:
+    from ..variants import Preset
+
+__all__ = ["ContractRummy", "TwelveStep", "split_made"]
+
+
+def split_made(text: Any, seats: int) -> list[bool]:
+    """``"1 0 1"`` (or a list) → made by seat; missing entries are not made."""
+    if text is None:
+        return [False] * seats
+    items = text.split() if isinstance(text, str) else list(text)
+    out = [str(x).strip().lower() in {"1", "true", "yes", "on", "y"} for x in items]
+    return (out + [False] * seats)[:seats]
+
+
+def _join_made(value: Any) -> str | None:
+    if value is None:
+        return None
+    items = value.split() if isinstance(value, str) else list(value)
+    return " ".join("1" if split_made([x], 1)[0] else "0" for x in items)
+
+
+class ContractRummy(RummyFormat):
+    """The 7-deal game: everyone on the same deal, the lowest total after the last wins."""
+
+    name: ClassVar[str] = "contract"
+    title: ClassVar[str] = "Contract Rummy"
+    noun: ClassVar[str] = "deal"
+    form: ClassVar[str] = "contract"
+    template: ClassVar[str] = "contract/"
+    own_page: ClassVar[bool] = True
+    endings: ClassVar[tuple[Ending, ...]] = (Ending.OUT,)
+    api_keys: ClassVar[frozenset[str]] = (io.COMMON_KEYS - {"upcard"}) | {
+        "went_out",
+        "counts",
+        "hands",
+        "made",
+    }
+
+    # -- a new match ------------------------------------------------------------------------
+
+    def table_rules(
+        self, preset: Preset, rules: Ruleset, players: int, overrides: Mapping[str, Any]
+    ) -> Ruleset:
+        contracts = contract_list_of(rules)
+        return rules.with_overrides(hand_size=max(d.cards for d in contracts.deals))
+
+    def check_table(self, preset: Preset, table: Table, cut: Any) -> str | None:
+        contract_list_of(table.rules)
+        return None
+
+    # -- one hand ---------------------------------------------------------------------------
+
+    def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
+        out = super().normalise({**fields, "kind": Ending.OUT.value})
+        out["seat_melds"] = None
+        out["seat_made"] = _join_made(fields.get("seat_made"))
+        return out
+
+    def contracts(self, table: Table) -> ContractList:
+        return contract_list_of(table.rules)
+
+    def rule_deal(self, values: Mapping[str, Any], table: Table, on: Sequence[int]) -> ContractDeal:
+        """One deal scored, the players working on contracts ``on``."""
+        self.check_seats(values, table.names)
+        seats = len(table.names)
+        held: list[Any]
+        if values.get("entry") == "cards":
+            held = list(self._cards(values, table))
+            check_cards([(s, "cards", h) for s, h in enumerate(held)], table.rules, table.names)
+            winner = values.get("knocker_seat")
+            if isinstance(winner, int) and 0 <= winner < seats and not held[winner]:
+                held[winner] = ()
+        else:
+            held = list(self._counts("seat_deadwoods", values, table))
+        made = split_made(values.get("seat_made"), seats)
+        return score_deal(
+            values.get("knocker_seat"),
+            held,
+            made,
+            on,
+            self.contracts(table),
+            contract_table(table.rules),
+            table.names,
+        )
+
+    def verify_hand(self, values: Mapping[str, Any], table: Table, place: Place) -> Any:
+        """The deal checked where it goes: after a finished game nothing more is taken; the
+        contracts each player works on come from the deals before it."""
+        if place.position > 0 and not place.context.players:
+            raise InputError("hand", "the game is over: no more deals")
+        on = place.context.contracts or tuple(place.position + 1 for _ in table.names)
+        return self.rule_deal(values, table, on)
+
+    # -- the match --------------------------------------------------------------------------
+
+    def fold(self, hands: Sequence[StoredHand], table: Table) -> Board:
+        names = table.names
+        seats = len(names)
+        contracts = self.contracts(table)
+        carry = table.rules.contract_carry_over
+        lines: list[Line] = []
+        deals: list[ContractDeal] = []
+        game = fold_game((), seats, contracts, carry, names)
+        running: list[Running] = []
+        for number, hand in enumerate(hands, 1):
+            line = Line(number=number, values=hand.values, row=hand.row, score=self._nothing(seats))
+            line.players = tuple(range(seats))
+            line.dealer = hand.values.get("dealer_seat")
+            try:
+                if game.over:
+                    raise InputError("hand", f"the game ended with deal {game.deals}")
+                deal = self.rule_deal(hand.values, table, game.on)
+                game = fold_game([*deals, deal], seats, contracts, carry, names)
+            except InputError as e:
+                line.error, line.error_field = e.reason, e.field
+                line.totals = game.totals
+                lines.append(line)
+                running.append(Running(game.totals, (0,) * seats))
+                continue
+            deals.append(deal)
+            line.rummy = deal  # type: ignore[assignment]
+            line.score = deal.score()
+            line.points = deal.points
+            line.winners = deal.winners
+            line.totals = game.totals
+            running.append(Running(game.totals, (0,) * seats))
+            lines.append(line)
+        for line in lines:
+            line.summary = self.summary(line, names)
+            line.seating_text = (
+                f"{names[line.dealer]} dealt" if isinstance(line.dealer, int) else ""
+            )
+        standing = Standing(
+            game=1,
+            points=game.totals,
+            boxes=(0,) * seats,
+            hands_won=tuple(sum(1 for d in deals if d.winner == s) for s in range(seats)),
+            needed=(0,) * seats,
+            lines=running,
+            over=game.over,
+            winner=game.winner,
+            tied=game.over and game.winner is None,
+            finals=game.totals if game.over else (),
+        )
+        last = next((ln for ln in reversed(lines) if ln.rummy is not None), None)
+        if last is not None and isinstance(last.dealer, int):
+            dealer = (last.dealer + 1) % seats
+            why = Step(f"{names[dealer]} deals: the deal passes to the left.", "§8.5")
+        else:
+            dealer = 0
+            why = Step("Everyone plays every deal; choose who deals the first.", "§8.5")
+        players = () if game.over else tuple(range(seats))
+        next_hand = NextHand(dealer=dealer, players=players, why=why, contracts=game.on)
+        money = None
+        games: list[GameSettlement] = []
+        if game.over:
+            money = settle(
+                tuple(-t for t in game.totals),
+                table.stake,
+                (),
+                table.rules.settlement_rounding,
+            )
+            games.append(
+                GameSettlement(
+                    number=1,
+                    label=self.outcome_text(game, names),
+                    settlement=money,
+                    finals=game.totals,
+                    winner=game.winner,
+                )
+            )
+        board = Board(self, table, lines, standing, next_hand, money, games=games)
+        board.extra["contract"] = ContractView(contracts, game, carry)
+        return board
+
+    def outcome_text(self, game: ContractGame, names: Sequence[str]) -> str:
+        if game.winner is None:
+            return "Game over · tied"
+        return f"Game over · {names[game.winner]} won"
+
+    def summary(self, line: Line, names: Sequence[str]) -> str:
+        deal = line.rummy
+        if not isinstance(deal, ContractDeal):
+            return f"Not scored: {line.error}"
+        parts = ", ".join(
+            f"{names[s.seat]} +{s.penalty}" for s in deal.seats if s.seat != deal.winner
+        )
+        made = [names[s.seat] for s in deal.seats if s.made and s.seat != deal.winner]
+        text = f"{names[deal.winner]} went out: {parts}"
+        if made:
+            text += f" · made: {', '.join(made)}"
+        return text
+
+    def _nothing(self, seats: int) -> HandScore:
+        return HandScore.nothing(seats)
+
+    # -- JSON -------------------------------------------------------------------------------
+
+    def hand_from_json(
+        self, data: Mapping[str, Any], names: Sequence[str], context: NextHand
+    ) -> dict[str, Any]:
+        io.check_keys(data, self.api_keys, f"a field of a {self.title} deal")
+        made = io.by_seat(names, data.get("made"), "made")
+        for value in made or ():
+            if not isinstance(value, bool):
+                raise InputError("made", "by player, true or false: laid down the contract")
+        rest = {k: v for k, v in data.items() if k != "made"}
+        out = super().hand_from_json(rest, names, context)
+        out["kind"] = Ending.OUT.value
+        out["seat_made"] = made
+        return out
+
+    def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
+        out = super().hand_json(board, replace(line, rummy=None))
+        names = board.names
+        seats = len(names)
+        out.pop("melded", None)
+        out.pop("melds", None)
+        out["made"] = dict(zip(names, split_made(line.values.get("seat_made"), seats), strict=True))
+        deal = line.rummy
+        if isinstance(deal, ContractDeal):
+            out["result"] = {
+                "went_out": names[deal.winner],
+                "points": dict(zip(names, deal.points, strict=True)),
+                "seats": [
+                    {
+                        "player": names[s.seat],
+                        "contract": s.contract,
+                        "made": s.made,
+                        "held": [c.code for c in s.held] if s.held is not None else None,
+                        "penalty": s.penalty,
+                    }
+                    for s in deal.seats
+                ],
+                "steps": [{"text": s.text, "rule": s.rule} for s in deal.steps],
+            }
+        return out
+
+    def match_json(self, board: Board) -> dict[str, Any]:
+        out = super().match_json(board)
+        view = board.extra["contract"]
+        names = board.names
+        out["contracts"] = view.contracts.to_json()
+        out["on"] = {
+            n: {"contract": view.on(s), "label": view.label(s), "made": view.game.made[s]}
+            for s, n in enumerate(names)
+        }
+        out["game"]["why"] = view.game.why or None
+        return out
+
+    def patch_base(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:
+        base = super().patch_base(board, line, data)
+        base.pop("ending", None)
+        if "made" not in data:
+            base["made"] = split_made(line.values.get("seat_made"), len(board.names))
+        return base
+
+
+class TwelveStep(ContractRummy):
+    """12-Step: each player works through the table's own list; unmade contracts carry."""
+
+    name: ClassVar[str] = "twelve_step"
+    title: ClassVar[str] = "12-Step Contract Rummy"
+
+
+class ContractView:
+    """What a contract scoreboard shows beyond the totals: the list and where each is."""
+
+    def __init__(self, contracts: ContractList, game: ContractGame, carry: bool) -> None:
+        self.contracts = contracts
+        self.game = game
+        self.carry = carry
+
+    def on(self, seat: int) -> int | None:
+        """The contract ``seat`` works on next (None: the list is done)."""
+        number = self.game.on[seat]
+        return number if number <= len(self.contracts) else None
+
+    def label(self, seat: int) -> str:
+        number = self.on(seat)
+        if number is None:
+            return "all made" if self.carry else "list played"
+        return f"{number}: {self.contracts.deal(number).label}"

@@ -1,0 +1,74 @@
+"""Saved Gem Rummy decks: entered once by a table, checked against the published structure,
+reused by name; a match copies the deck it starts with (``Match.gem_deck``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select
+
+from referee.models import SavedDeck, db, utcnow
+from referee.rules.errors import InputError
+from referee.rules.gem.deck import GemDeck, GemDeckError, parse_deck
+
+MAX_NAME = 60
+
+
+def check_deck(entries: Any) -> GemDeck:
+    """The checked deck of ``entries`` (its text, or a mapping card → gems); raises
+    :class:`InputError` naming the card (or block, ``kings``, gem) and the rule it breaks."""
+    if not isinstance(entries, str | Mapping):
+        raise InputError("deck", 'the deck as "AS=G 2S=A ..." or an object {"AS": "G", ...}')
+    try:
+        return parse_deck(entries)
+    except GemDeckError as e:
+        raise InputError(e.field, e.reason, api_field=e.field) from None
+
+
+def _clean_name(name: Any) -> str:
+    text = " ".join(str(name or "").split())
+    if not text:
+        raise InputError("name", "give the deck a name")
+    if len(text) > MAX_NAME:
+        raise InputError("name", f"at most {MAX_NAME} characters")
+    return text
+
+
+def find(name: str) -> SavedDeck | None:
+    return db.session.scalars(select(SavedDeck).where(SavedDeck.name == name)).first()
+
+
+def save_deck(name: Any, entries: Any, replace: bool = True) -> SavedDeck:
+    """Save (or, with ``replace``, overwrite) the deck called ``name``; nothing is stored
+    when the deck breaks the structure."""
+    clean = _clean_name(name)
+    deck = check_deck(entries)
+    saved = find(clean)
+    if saved is not None and not replace:
+        raise InputError("name", f"a deck called {clean!r} is already saved")
+    if saved is None:
+        saved = SavedDeck(name=clean, entries=deck.to_text())
+        db.session.add(saved)
+    else:
+        saved.entries = deck.to_text()
+        saved.updated_at = utcnow()
+    db.session.commit()
+    return saved
+
+
+def all_decks() -> list[SavedDeck]:
+    return list(db.session.scalars(select(SavedDeck).order_by(SavedDeck.name)))
+
+
+def resolve(value: Any) -> str | None:
+    """A new match's deck: a saved deck's name, or a whole deck (text or mapping); its
+    checked text, or None when none is given."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and "=" not in value:
+        saved = find(" ".join(value.split()))
+        if saved is None:
+            raise InputError("deck", f"no saved deck is called {value!r}")
+        return saved.entries
+    return check_deck(value).to_text()

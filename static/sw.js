@@ -1,0 +1,107 @@
+// The service worker (served at /sw.js so that its scope is the whole site): the app shell
+// (every file of static/) from a cache named after this deploy, and the pages of matches this
+// phone has opened, from the network when it answers and from the phone's copy when not.
+"use strict";
+const VERSION = "__VERSION__";
+const SHELL = ["__SHELL__"];
+const SHELL_CACHE = "gin-shell-" + VERSION;
+const PAGES_CACHE = "gin-pages-1"; // kept across deploys: a scorer offline keeps the match
+const NETWORK_WAIT_MS = 10000; // one bar of signal: past this, show the phone's copy
+
+// Pages kept for offline use: home, a match's scoreboard, settlement, hand pages and the
+// new-hand form (never an edit link with its token, nor an edit form).
+const KEPT = /^\/(?:$|m\/[A-Za-z0-9_-]+(?:\/settlement|\/hands\/new|\/hands\/\d+)?$)/;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting())
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys
+        .filter((key) => key.startsWith("gin-shell-") && key !== SHELL_CACHE)
+        .map((key) => caches.delete(key))))
+      .then(() => self.clients.claim())
+  );
+});
+
+function kept(url) {
+  return url.origin === self.location.origin && KEPT.test(url.pathname);
+}
+
+async function keep(request, response) {
+  if (response.ok && !response.redirected && kept(new URL(request.url))) {
+    const cache = await caches.open(PAGES_CACHE);
+    await cache.put(request, response);
+  }
+}
+
+// The phone's copy of a page, marked as one (<main data-copy>) so the page says so.
+async function copyOf(request) {
+  const cache = await caches.open(PAGES_CACHE);
+  const copy = (await cache.match(request, { ignoreVary: true }))
+    || (await cache.match(request, { ignoreSearch: true, ignoreVary: true }));
+  if (!copy) return null;
+  const html = (await copy.text()).replace("<main>", '<main data-copy="1">');
+  return new Response(html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+async function page(event) {
+  const request = event.request;
+  const network = fetch(request).then((response) => {
+    event.waitUntil(keep(request, response.clone()));
+    return response;
+  });
+  network.catch(() => null); // a late failure after the copy was shown is no error
+  const slow = new Promise((resolve) => setTimeout(resolve, NETWORK_WAIT_MS, null));
+  try {
+    const first = await Promise.race([network, slow]);
+    if (first) return first;
+    const copy = await copyOf(request);
+    return copy || (await network);
+  } catch (err) {
+    const copy = await copyOf(request);
+    if (copy) return copy;
+    const fallback = await caches.match("/offline");
+    return fallback || Response.error();
+  }
+}
+
+async function asset(request) {
+  const cached = await caches.match(request, { ignoreSearch: true });
+  return cached || fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(page(event));
+  } else if (url.pathname.startsWith("/static/")) {
+    event.respondWith(asset(request));
+  }
+});
+
+// A page asks to keep copies of pages it links to (a scoreboard: its new-hand forms), so a
+// hand can be entered offline on a phone that opened only the scoreboard.
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
+  event.waitUntil(Promise.all(data.urls.map(async (href) => {
+    const url = new URL(href, self.location.origin);
+    if (!kept(url)) return;
+    const cache = await caches.open(PAGES_CACHE);
+    if (await cache.match(url.href, { ignoreVary: true })) return; // opening it refreshes it
+    try {
+      const response = await fetch(url, { credentials: "same-origin" });
+      await keep(new Request(url), response);
+    } catch (err) {
+      // no connection: the page is kept the next time it is opened
+    }
+  })));
+});

@@ -1,0 +1,166 @@
+"""No signal at the table: a phone that opened a match keeps scoring with no connection. The
+hands wait on the phone (IndexedDB) and arrive on the server exactly once when the
+connection returns; a change made meanwhile on another phone is shown beside the kept hand
+and the scorer chooses. Unreadable entries and hands for a deleted match are shown, never
+lost."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.steps import pick_cards
+
+pytestmark = pytest.mark.browser
+
+SENDING = 30_000  # ms for the kept hands to be sent on a busy machine
+HANDS = [("Ann", 5, 20), ("Ben", 3, 31)]
+R7_KNOCKER = ["5S", "6S", "7S", "KH", "KD", "KC", "AH", "AD", "AC", "3D"]
+R7_DEFENDER = ["8S", "8H", "8D", "8C", "9S", "KS", "2C", "2H", "QD", "JC"]
+
+
+def _api(base: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["X-Edit-Token"] = token
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, headers=headers)
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def _scorer_phone(page: Any, base: str) -> tuple[str, str]:
+    """A match made through the API, its edit link opened on this phone (a scorer), and the
+    phone's copies of the scoreboard and the hand form in place."""
+    made = _api(base, "/api/v1/matches", {"players": ["Ann", "Ben"]})
+    page.goto(made["edit_url"])
+    page.wait_for_url(f"{base}/m/{made['id']}")
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now through the service worker: the scoreboard is kept on the phone
+    kept = f"""() => caches.open("gin-pages-1").then(async (c) =>
+        Boolean(await c.match("/m/{made["id"]}", {{ignoreVary: true}}))
+        && Boolean(await c.match("/m/{made["id"]}/hands/new", {{ignoreVary: true}})))"""
+    page.wait_for_function(kept)
+    return made["id"], made["edit_token"]
+
+
+def _enter_offline(page: Any, knocker: str, k: int, d: int) -> None:
+    page.click("text=Enter hand")
+    page.check("#entry-0")
+    page.locator(f"#knocker_seat label:has-text('{knocker}')").click()
+    page.locator("#kind label:has-text('Knock')").first.click()
+    page.fill("#knocker_deadwood", str(k))
+    page.fill("#defender_deadwood", str(d))
+    page.click("input[name=save]")
+    page.wait_for_selector('[data-testid="sync-queue"]')
+
+
+def _server_hands(base: str, view_id: str) -> list[dict[str, Any]]:
+    hands: list[dict[str, Any]] = _api(base, f"/api/v1/matches/{view_id}")["hands"]
+    return hands
+
+
+def test_three_hands_entered_offline_arrive_once(live_server, phone, shots) -> None:
+    page = phone
+    view_id, _ = _scorer_phone(page, live_server)
+    page.context.set_offline(True)
+    for knocker, k, d in HANDS:
+        _enter_offline(page, knocker, k, d)
+    # the third with the card picker: kept as entered, ruled by the server when sent
+    pick_cards(page, "Ann", R7_KNOCKER + R7_DEFENDER)
+    page.click("input[name=save]")
+    page.wait_for_selector('[data-testid="sync-queue"]')
+    page.reload()  # offline: the phone's copy, with the kept hands
+    kept = page.locator('[data-testid="kept-hand"]')
+    expect(kept).to_have_count(3)
+    expect(page.get_by_test_id("offline")).to_contain_text("Offline since")
+    for number, (_, k, d) in enumerate(HANDS, 1):
+        row = kept.nth(number - 1)
+        expect(row).to_contain_text(f"Hand {number} · waiting to sync")
+        expect(row.get_by_test_id("kept-counts")).to_contain_text(f"Knocker's deadwood: {k}")
+        expect(row.get_by_test_id("kept-counts")).to_contain_text(f"Defender's deadwood: {d}")
+        expect(row).to_contain_text("Provisional")
+    expect(kept.nth(2)).to_contain_text("Hand 3 · waiting to sync")
+    expect(kept.nth(2).get_by_test_id("kept-counts")).to_contain_text(" ".join(R7_DEFENDER))
+    expect(kept.nth(2)).to_contain_text("the server rules this hand")
+    page.screenshot(path=shots / "offline-kept.png", full_page=True)
+    assert _server_hands(live_server, view_id) == []
+    # a send whose answer never came back is sent again with the same key
+    page.evaluate(
+        """() => new Promise((resolve) => indexedDB.open("gin-referee-offline").onsuccess = (e) => {
+            const store = e.target.result.transaction("queue", "readwrite").objectStore("queue");
+            store.openCursor().onsuccess = (c) => { store.add(c.target.result.value);
+                store.transaction.oncomplete = resolve; };
+        })"""
+    )
+    page.context.set_offline(False)
+    expect(page.get_by_test_id("sync-queue")).to_have_count(0, timeout=SENDING)
+    expect(page.get_by_test_id("offline")).to_have_count(0)
+    hands = _server_hands(live_server, view_id)
+    entered = [(h["knocker"], h["knocker_deadwood"], h["defender_deadwood"]) for h in hands]
+    assert entered == [*HANDS, ("Ann", None, None)]
+    assert hands[2]["knocker_cards"] == R7_KNOCKER and hands[2]["points"]["Ann"] == 21
+    expect(page.get_by_test_id("total-0")).to_have_text(str(sum(h["points"]["Ann"] for h in hands)))
+
+
+def test_a_change_meanwhile_is_shown_and_the_scorer_chooses(live_server, phone, shots) -> None:
+    page = phone
+    view_id, token = _scorer_phone(page, live_server)
+    page.context.set_offline(True)
+    _enter_offline(page, "Ann", 4, 30)
+    _enter_offline(page, "Ben", 15, 20)  # over the knock limit: the server will refuse it
+    # meanwhile another phone enters hand 1 for Ben
+    body = {"kind": "knock", "knocker": "Ben", "knocker_deadwood": 2, "defender_deadwood": 12}
+    _api(live_server, f"/api/v1/matches/{view_id}/hands", body, token)
+    # and this phone holds an unreadable entry and a hand for a match deleted since
+    page.evaluate(
+        """() => new Promise((resolve) => indexedDB.open("gin-referee-offline").onsuccess = (e) => {
+            const store = e.target.result.transaction("queue", "readwrite").objectStore("queue");
+            store.add("{not a hand");
+            store.add({key: "k-gone", match: "gone0000", scoreboard: "/m/gone0000", number: 1,
+                base: 0, fields: {entry: "counts"}, summary: [["How", "Gin"]], status: "waiting",
+                kept: new Date().toISOString(), title: "Cat v Dan"});
+            store.transaction.oncomplete = resolve;
+        })"""
+    )
+    page.context.set_offline(False)
+    mine = page.locator('[data-testid="kept-hand"][data-status="conflict"]')
+    expect(mine).to_contain_text("Hand 1 · changed meanwhile", timeout=SENDING)
+    expect(mine.get_by_test_id("theirs")).to_contain_text("On the server now: 1 hand")
+    expect(mine.get_by_test_id("their-hands")).to_contain_text("Ben")
+    expect(mine.get_by_test_id("kept-counts")).to_contain_text("Knocker's deadwood: 4")
+    gone = page.locator('[data-testid="kept-hand"][data-status="gone"]')
+    expect(gone).to_contain_text("no longer on the server", timeout=SENDING)
+    expect(page.get_by_test_id("kept-unreadable")).to_contain_text("could not be read")
+    page.screenshot(path=shots / "offline-conflict.png", full_page=True)
+    assert len(_server_hands(live_server, view_id)) == 1
+
+    mine.get_by_test_id("keep-mine").click()
+    conflicts = page.locator('[data-testid="kept-hand"][data-status="conflict"]')
+    expect(conflicts).to_have_count(0, timeout=SENDING)
+    # sent: the scoreboard shows the match as the server has it now
+    expect(page.get_by_test_id("state")).to_contain_text("2 hands played", timeout=SENDING)
+    hands = _server_hands(live_server, view_id)
+    assert [(h["knocker"], h["knocker_deadwood"]) for h in hands] == [("Ben", 2), ("Ann", 4)]
+    # the illegal knock came back refused, named by its field: changed in its form, sent again
+    refused = page.locator('[data-testid="kept-hand"][data-status="refused"]')
+    expect(refused).to_contain_text("Hand 3 · refused by the server")
+    expect(refused.get_by_test_id("kept-problem")).to_contain_text("Knocker's deadwood: Illegal")
+    refused.get_by_test_id("fix").click()
+    expect(page.get_by_test_id("fixing")).to_contain_text("Changing the kept hand 3")
+    expect(page.locator("#knocker_deadwood")).to_have_value("15")
+    page.fill("#knocker_deadwood", "6")
+    page.click("input[name=save]")
+    expect(page.get_by_test_id("state")).to_contain_text("3 hands played", timeout=SENDING)
+    hands = _server_hands(live_server, view_id)
+    assert [(h["knocker"], h["knocker_deadwood"]) for h in hands][2] == ("Ben", 6)
+    # the other two stay until the scorer discards them
+    expect(page.get_by_test_id("kept-unreadable")).to_have_count(1)
+    page.on("dialog", lambda dialog: dialog.accept())
+    gone.get_by_test_id("discard").click()
+    page.get_by_test_id("discard-unreadable").click()
+    expect(page.get_by_test_id("sync-queue")).to_have_count(0, timeout=SENDING)
