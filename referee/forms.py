@@ -28,6 +28,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .models import EntryMode, HandKindChoice
 from .rules.formats.deal_entry import TABLE_FIELDS
+from .rules.plain_words import option_words
 from .rules.ruleset import FIELD_HELP, FIELD_TYPES, Ruleset
 from .rules.variants import DEFAULT_PRESET, Preset
 from .rules.variants.partnership import Table
@@ -120,7 +121,7 @@ def _rule_field(f: dataclasses.Field[object]) -> Field:
     if kind is bool:
         return BooleanField(label, description=help_text)
     if isinstance(kind, type) and issubclass(kind, StrEnum):
-        choices = [choice(m.value, m.value.replace("_", " ")) for m in kind]
+        choices = [choice(m.value, option_words(m)) for m in kind]
         return SelectField(label, choices=choices, description=help_text)
     if kind is int:
         return IntegerField(
@@ -270,7 +271,7 @@ class EntryForm(FlaskForm):
     entry = RadioField(
         "Entry",
         choices=[
-            choice(EntryMode.COUNTS, "Quick: deadwood counts"),
+            choice(EntryMode.COUNTS, "Quick: counts"),
             choice(EntryMode.CARDS, "Full cards"),
         ],
         default=EntryMode.COUNTS,
@@ -385,7 +386,7 @@ class HandForm(EntryForm):
 _COUNT = {"inputmode": "numeric", "min": 0}
 
 ENTRY_CHOICES = [
-    choice(EntryMode.COUNTS, "Quick: deadwood counts"),
+    choice(EntryMode.COUNTS, "Quick: counts"),
     choice(EntryMode.CARDS, "Full cards"),
 ]
 

@@ -36,6 +36,7 @@ def init_app(app: Flask) -> None:
         matches,
         my_matches,
         offline,
+        rules_page,
         transfer,
     )
 
@@ -46,6 +47,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates each write with X-Edit-Token, not a cookie
     app.register_blueprint(check.bp)
+    app.register_blueprint(rules_page.bp)
     app.register_blueprint(check.api_bp)
     csrf.exempt(check.api_bp)  # checking a hand writes only a new ruling link: no cookie needed
     app.register_blueprint(contract.bp)
@@ -72,6 +74,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["when"] = when
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals["seat_class"] = seat_class
+    app.jinja_env.globals["rule_href"] = rules_page.rule_href
     app.jinja_env.filters["changes"] = audit_changes
     app.jinja_env.filters["match_charts"] = match_charts
 

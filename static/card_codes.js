@@ -38,8 +38,8 @@ window.CardCodes = (() => {
 
   // Beside a field: how many cards it holds of how many it needs, and its problem.
   function show(form, name, cards, want, trouble) {
-    const count = form.querySelector(`[data-count-for=${name}]`);
-    if (count) {
+    // the typed field's label and the picker's target both show the count
+    for (const count of form.querySelectorAll(`[data-count-for=${name}], [data-target-count=${name}]`)) {
       count.textContent = `${cards.length}/${want.join(" or ")}`;
       count.classList.toggle("ok", want.includes(cards.length) && !trouble);
       count.classList.toggle("bad", cards.length > Math.max(...want) || Boolean(trouble));
@@ -56,17 +56,40 @@ window.CardCodes = (() => {
     }
   }
 
-  // A tap on card c while filling hand `active`: out of that hand if it holds it, else into it
-  // (and out of every other hand); a hand just filled passes the picker to the next one.
-  // held(name) gives a hand's codes as typed, write(name, codes) sets them.
-  function tap(c, active, hands, held, write, need, next) {
+  // Which of `hands` other than `active` holds card c (held(name) gives a hand's codes).
+  const holder = (c, active, hands, held) =>
+    hands.find((other) => other !== active && held(other).includes(c));
+
+  // The picker's own line under its targets: what the last tap did not do, and why.
+  function notice(picker, text) {
+    const line = picker.querySelector(".picker-notice");
+    if (line) line.textContent = text;
+  }
+
+  // A tap on a card another hand holds is refused, and the picker says whose it is: a slip
+  // of the finger never takes a card from a hand already entered.
+  function refuse(picker, c, other) {
+    const target = picker.querySelector(`.target[data-target="${other}"]`);
+    const name = target ? target.dataset.name || target.firstChild.textContent.trim()
+      : "another hand";
+    notice(picker, `${label(c)} is already in ${name}. To move it, tap ${name} and take it out there first.`);
+  }
+
+  // A tap on card c while filling hand `active`: out of that hand if it holds it; refused (the
+  // picker says whose it is) when another hand holds it; else into it, and a hand just filled
+  // passes the picker to the next one. held(name) gives a hand's codes as typed,
+  // write(name, codes) sets them.
+  function tap(picker, c, active, hands, held, write, need, next) {
     const mine = held(active);
+    notice(picker, "");
     if (mine.includes(c)) {
       write(active, mine.filter((x) => x !== c));
       return;
     }
-    for (const other of hands) {
-      if (other !== active) write(other, held(other).filter((x) => x !== c));
+    const other = holder(c, active, hands, held);
+    if (other) {
+      refuse(picker, c, other);
+      return;
     }
     mine.push(c);
     write(active, mine);
@@ -74,5 +97,28 @@ window.CardCodes = (() => {
     if (following && mine.length === Math.min(...need(active))) next(following);
   }
 
-  return { code, label, tokens, problem, show, activate, tap };
+  // A picker ready for taps: shown (it needs this script), the typed fields folded away
+  // under it unless they hold a problem, and in view once cards are the way in: choosing
+  // them (or opening the form with them) scrolls the entry switch to the top of the screen,
+  // so who knocked, how and the whole picker show above the sticky Save bar.
+  function mount(picker) {
+    picker.hidden = false;
+    const scope = picker.closest("[data-table]") || picker.closest("form") || document;
+    for (const typed of scope.querySelectorAll("details.typed")) {
+      if (!typed.querySelector(".error:not(:empty)")) typed.open = false;
+    }
+    const bar = document.querySelector(".actions.sticky");
+    const reveal = (from) => {
+      const room = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
+      if (picker.getBoundingClientRect().bottom <= room) return;
+      window.scrollTo({ top: window.scrollY + from.getBoundingClientRect().top - 6 });
+    };
+    for (const mode of scope.querySelectorAll("input[name$=entry][value=cards]")) {
+      const from = mode.closest("fieldset") || picker;
+      mode.addEventListener("change", () => { if (mode.checked) reveal(from); });
+      if (mode.checked && !document.querySelector(".error-summary, .ruling")) reveal(from);
+    }
+  }
+
+  return { code, label, tokens, problem, show, activate, tap, holder, notice, refuse, mount };
 })();

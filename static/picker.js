@@ -11,14 +11,14 @@
 // t2_upcard); its checks and its cards stay within the closest [data-table] (else the form).
 "use strict";
 (() => {
-  const { code, label, tokens, problem, show, activate, tap } = window.CardCodes;
+  const { code, label, tokens, problem, show, activate, tap, mount } = window.CardCodes;
 
   function setup(picker) {
     const form = picker.closest("form");
     if (!form) return;
     const scope = picker.closest("[data-table]") || form;
     const prefix = picker.dataset.prefix || "";
-    picker.hidden = false;
+    mount(picker);
     const fields = {};
     const roles = {};
     for (const b of picker.querySelectorAll(".target[data-target]")) {
@@ -142,7 +142,7 @@
         return;
       }
       const held = (name) => parsed(name).map((x) => x.code || x.token);
-      tap(c, active, hands, held, write, expected, setActive);
+      tap(picker, c, active, hands, held, write, expected, setActive);
       check();
     });
 

@@ -3,7 +3,7 @@
 // checks of cards held twice and of more cards than were dealt. The server checks it all.
 "use strict";
 (() => {
-  const { code, label, activate } = window.CardCodes;
+  const { code, label, activate, holder, notice, refuse, mount } = window.CardCodes;
   // tokens keep "/" (a meld break) as a token of its own
   const tokens = (text) => window.CardCodes.tokens(text.replace(/\//g, " / "));
 
@@ -11,7 +11,7 @@
     const form = document.getElementById("hand-form");
     const picker = document.getElementById("picker");
     if (!form || !picker) return;
-    picker.hidden = false;
+    mount(picker);
     const size = Number(form.dataset.size || 10);
     const inputs = [...form.querySelectorAll(".hand-input[data-target]")];
     const names = inputs.map((div) => div.dataset.target);
@@ -70,15 +70,15 @@
       if (target.classList.contains("target")) { setActive(target.dataset.target); return; }
       const c = target.dataset.card;
       if (!c) return;
-      const mine = tokens(fields[active].value).map((t) => (t === "/" ? t : code(t) || t));
+      const held = (name) => tokens(fields[name].value).map((t) => (t === "/" ? t : code(t) || t));
+      const mine = held(active);
+      const other = holder(c, active, names, held);
+      notice(picker, "");
       if (mine.includes(c)) {
         write(active, mine.filter((x) => x !== c));
+      } else if (other) {
+        refuse(picker, c, other);
       } else {
-        for (const other of names) {
-          if (other === active) continue;
-          const theirs = tokens(fields[other].value).map((t) => (t === "/" ? t : code(t) || t));
-          if (theirs.includes(c)) write(other, theirs.filter((x) => x !== c));
-        }
         mine.push(c);
         write(active, mine);
       }

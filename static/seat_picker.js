@@ -3,16 +3,17 @@
 // of cards held twice. The two-handed picker (picker.js) does the same for knocker and defender.
 "use strict";
 (() => {
-  const { code, label, tokens, problem, show, activate, tap } = window.CardCodes;
+  const { code, label, tokens, problem, show, activate, tap, mount } = window.CardCodes;
 
   document.addEventListener("DOMContentLoaded", () => {
     const form = document.getElementById("hand-form");
     const picker = document.getElementById("picker");
     if (!form || !picker) return;
-    picker.hidden = false;
+    mount(picker);
     const inputs = [...form.querySelectorAll(".hand-input[data-target]")];
     const hands = inputs.map((div) => div.dataset.target);
-    const names = [...hands, "upcard"];
+    // the upcard is asked only where the table uses it
+    const names = document.getElementById("upcard") ? [...hands, "upcard"] : hands;
     const fields = {};
     for (const name of names) fields[name] = document.getElementById(name);
     const seatOf = {};
@@ -79,7 +80,7 @@
         return;
       }
       const held = (name) => parsed(name).map((x) => x.code || x.token);
-      tap(c, active, hands, held, write, expected, setActive);
+      tap(picker, c, active, hands, held, write, expected, setActive);
       check();
     });
 

@@ -82,12 +82,23 @@ def save_new(
     except InputError as e:
         attach_error(form, e)
         return on_error(e)
+    if not created:
+        return already_saved(match, hand, noun)
+    flash(f"{noun.capitalize()} {match_service.number_of(match, hand)} saved.", "ok")
+    return _to_scoreboard(match)
+
+
+def sent_before(match: Match, form_data: Mapping[str, Any]) -> Hand | None:
+    """The hand a form with this idempotency key already recorded (Back, then Save or Check
+    again), whatever the form holds now; None for a form not sent before."""
+    key = str(form_data.get("idempotency_key") or "").strip()[:64]
+    return match_service.find_by_key(match, key) if key else None
+
+
+def already_saved(match: Match, hand: Hand, noun: str = "hand") -> Response:
+    """The first result of a form sent again: the scoreboard, saying it was saved once."""
     number = match_service.number_of(match, hand)
-    if created:
-        flash(f"{noun.capitalize()} {number} saved.", "ok")
-    else:
-        again = f"That {noun} was already saved ({noun} {number}); it was not recorded twice."
-        flash(again, "info")
+    flash(f"That {noun} was already saved ({noun} {number}); it was not recorded twice.", "info")
     return _to_scoreboard(match)
 
 

@@ -23,6 +23,7 @@ from .access import can_edit, load_match, require_edit, web_actor
 from .entry_pages import EntryPage, entry_page
 from .flow import (
     Page,
+    already_saved,
     attach_error,
     conflict_page,
     digest,
@@ -30,6 +31,7 @@ from .flow import (
     resubmit_page,
     save_edit,
     save_new,
+    sent_before,
 )
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<view_id>/hands")
@@ -199,6 +201,9 @@ def new(view_id: str) -> str | Response | Page:
         if request.args.get("entry") == EntryMode.CARDS:
             entry.page.cards(form)
         return entry.render()
+    first = sent_before(match, request.form)
+    if first is not None:
+        return already_saved(match, first, entry.noun)
     page = entry.before_saving()
     if page is not None:
         return page

@@ -13,3 +13,10 @@ def pick_cards(page: Any, knocker: str, codes: list[str]) -> None:
     page.locator(f"#knocker_seat label:has-text('{knocker}')").click()
     for code in codes:
         page.click(f'#picker .pc[data-card="{code}"]')
+
+
+def type_instead(scope: Any) -> None:
+    """Unfold the typed card fields under the picker ("Type the cards instead"), as a scorer
+    does who would rather type than tap."""
+    for summary in scope.locator("details.typed:not([open]) > summary").all():
+        summary.click()

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import type_instead
+
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -68,6 +70,7 @@ def test_four_people_play_basic_rummy_to_200(live_server, phone, shots):
             page.click(f'#picker .pc[data-card="{code}"]')
         expect(page.locator(f'[data-count-for="cards_{seat}"]')).to_have_text(f"{len(cards)}/7")
     # a card typed for a second player is flagged at once
+    type_instead(page)
     page.fill("#cards_2", "4H")
     expect(page.locator('[data-live-for="cards_2"]')).to_contain_text("another player")
     page.fill("#cards_2", "")

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import pick_cards
+from tests.browser.steps import pick_cards, type_instead
 
 pytestmark = pytest.mark.browser
 
@@ -57,6 +57,7 @@ def test_a_short_match_with_the_card_picker(live_server, phone, shots):
         page.click(f'#picker .pc[data-card="{code}"]')
     expect(page.locator('[data-count-for="defender_cards"]')).to_have_text("9/10")
     # live validation while typing: a bad token, then a card already in the other hand
+    type_instead(page)
     page.fill("#defender_cards", " ".join(R7_DEFENDER[:-1]) + " 1H")
     expect(page.locator('[data-live-for="defender_cards"]')).to_contain_text("`1H` is not a card")
     page.fill("#defender_cards", " ".join(R7_DEFENDER[:-1]) + " 5S")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import type_instead
+
 pytestmark = pytest.mark.browser
 
 R7_KNOCKER = ["5S", "6S", "7S", "KH", "KD", "KC", "AH", "AD", "AC", "3D"]
@@ -42,6 +44,7 @@ def test_a_deal_with_cards_at_one_table(live_server, phone, shots):
     expect(page.locator('[data-count-for="t1_defender_cards"]')).to_have_text("10/10")
     assert "in-knocker_cards" in page.get_attribute('#t1_picker .pc[data-card="5S"]', "class")
     # within a table a card is in one hand only
+    type_instead(page.locator("#table-1"))
     page.fill("#t1_defender_cards", " ".join(R7_DEFENDER[:-1]) + " 5S")
     expect(page.locator('[data-live-for="t1_defender_cards"]')).to_contain_text("in both hands")
     page.fill("#t1_defender_cards", " ".join(R7_DEFENDER))
@@ -51,6 +54,7 @@ def test_a_deal_with_cards_at_one_table(live_server, phone, shots):
     table2.locator(".entry label:has-text('Full cards')").click()
     table2.locator(".who label:has-text('Cat')").click()
     table2.locator(".kind label:has-text('Let the cards say')").click()
+    type_instead(table2)
     page.fill("#t2_knocker_cards", " ".join(R7_KNOCKER))
     page.fill("#t2_defender_cards", " ".join(R7_DEFENDER[:-1]) + " 1H")
     live2 = page.locator('[data-live-for="t2_defender_cards"]')

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import type_instead
+
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ann", "Ben", "Cat"]
@@ -36,6 +38,7 @@ def test_a_500_rum_game_on_a_phone(live_server, phone, shots):
     page.click("text=Enter with cards")
     page.wait_for_load_state()
     page.locator("#kind label:has-text('The stock ran out')").click()
+    type_instead(page)
     page.fill("#melds_0", "AH 2H 3H / KS KH KD")
     page.fill("#cards_0", "9C")
     page.fill("#melds_1", "5S JK 7S")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import pick_cards
+from tests.browser.steps import pick_cards, type_instead
 
 pytestmark = pytest.mark.browser
 
@@ -74,6 +74,7 @@ def test_a_battle_royal_hand_with_the_card_picker(live_server, phone, shots):
     for code in LAYS_OFF_7S:
         page.click(f'#picker .pc[data-card="{code}"]')
     expect(page.locator('[data-count-for="cards_1"]')).to_have_text("10/10")
+    type_instead(page)
     page.fill("#cards_2", " ".join([*HOLDS_8S[:-1], "4S"]))
     expect(page.locator('[data-live-for="cards_2"]')).to_contain_text("also in another hand")
     page.fill("#cards_2", " ".join(HOLDS_8S))

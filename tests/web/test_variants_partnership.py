@@ -442,7 +442,11 @@ def test_a_bad_card_at_table_2_is_refused_beside_its_field(client, app):
         page = text(response)
         block = page.split('name="t2_defender_cards"')[1].split("</div>")[0]
         assert "`1H` is not a card" in block
-        assert "is not a card" not in page.split('name="t2_defender_cards"')[0]
+        # the summary at the top links to that field; no other field shows the error
+        summary = re.search(r'<section class="error-summary".*?</section>', page, re.S).group(0)
+        form = page.split('id="deal-form"')[1]
+        assert 'href="#t2_defender_cards"' in summary and "`1H` is not a card" in summary
+        assert "is not a card" not in form.split('name="t2_defender_cards"')[0]
         assert stored(app, view_id) == before
     # a card twice at one table is refused too
     data = with_cards(data, 2, C, KNOCKER_CARDS, DEFENDER_CARDS.replace("2H", "3D"))
