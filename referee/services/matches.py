@@ -86,7 +86,7 @@ def create_match(
     seated by the cut (Cutthroat, dealer-sits-out, Chouette); left out, the players are listed
     in cut order. ``currency`` is the symbol amounts are shown with ("" for none).
     """
-    symbol = _currency(currency)
+    symbol = currency_symbol(currency)
     try:
         chosen = get_preset(preset)
     except UnknownPresetError as e:
@@ -130,7 +130,7 @@ def create_match(
 CURRENCY_MAX = 8
 
 
-def _currency(currency: Any) -> str:
+def currency_symbol(currency: Any) -> str:
     """The currency symbol as stored: trimmed text of at most :data:`CURRENCY_MAX`
     characters, no digits (an amount follows it)."""
     if currency is None:

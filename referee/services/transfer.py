@@ -35,12 +35,14 @@ from referee.models import (
     Ruling,
     db,
 )
+from referee.rules.errors import InputError
 from referee.rules.formats import Board, StoredHand, Table, UnknownFormatError, find_format
 from referee.rules.results import HandResult
 from referee.rules.ruleset import Ruleset, RulesetError
 
 from . import board as board_service
 from .board import HandRecord
+from .matches import currency_symbol
 
 MATCH_FORMAT = "gin-referee-match"
 BACKUP_FORMAT = "gin-referee-backup"
@@ -80,6 +82,8 @@ def match_record(match: Match, secrets: bool = False) -> dict[str, Any]:
         "rules": json.loads(match.rules_json),
         "stake_per_point": str(match.stake_per_point),
         "cut": match.cut,
+        "currency": match.currency,
+        "gem_deck": match.gem_deck,
         "created_at": _when(match.created_at),
         "updated_at": _when(match.updated_at),
         "players": [p.name for p in match.players],
@@ -233,6 +237,8 @@ class MatchIn:
     hands: list[HandIn]
     audit: list[dict[str, Any]]
     over: bool
+    currency: str = ""
+    gem_deck: str | None = None
     board: Board | None = field(default=None, repr=False)
 
 
@@ -399,11 +405,29 @@ def read_match(raw: Any, where: str = "match.") -> MatchIn:
         hands=hands,
         audit=audit,
         over=False,
+        currency=_currency_in(raw, where),
+        gem_deck=_gem_deck_in(raw, where),
     )
     board = _fold(match, where)
     match.board = board
     match.over = board.over
     return match
+
+
+def _currency_in(raw: Mapping[str, Any], where: str) -> str:
+    """The money symbol, checked as a new match's is (files made before it was kept: none)."""
+    try:
+        return currency_symbol(raw.get("currency", ""))
+    except InputError as e:
+        raise ImportRefused(where + "currency", e.reason) from None
+
+
+def _gem_deck_in(raw: Mapping[str, Any], where: str) -> str | None:
+    """A Gem Rummy match's frozen deck, as stored (its hands' fold checks it)."""
+    deck = raw.get("gem_deck")
+    if deck is not None and (not isinstance(deck, str) or len(deck) > 2_000):
+        raise ImportRefused(where + "gem_deck", "the match's gem deck as text")
+    return deck or None
 
 
 def _fold(match: MatchIn, where: str) -> Board:
@@ -414,7 +438,7 @@ def _fold(match: MatchIn, where: str) -> Board:
             continue
         record = HandRecord(0, 1, h.row["note"], h.row["created_at"] or _NOW, None)
         live.append(StoredHand(_row_hand(h.row).fields(), record))
-    table = Table(match.rules, tuple(match.players), match.cut, match.stake)
+    table = Table(match.rules, tuple(match.players), match.cut, match.stake, match.gem_deck)
     try:
         board = find_format(match.variant).fold(live, table)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
@@ -454,6 +478,8 @@ def _insert(checked: MatchIn, new_links: bool) -> tuple[Match, str | None]:
         rules_json=checked.rules.to_json(),
         stake_per_point=checked.stake,
         cut=checked.cut,
+        currency=checked.currency,
+        gem_deck=checked.gem_deck,
         status=MatchStatus.FINISHED if checked.over else MatchStatus.IN_PLAY,
         revision=len(checked.audit),
     )

@@ -153,6 +153,7 @@ def test_a_full_hand_by_the_picker_then_fixing_it_in_the_dark(live_server, brows
     row = page.locator("table.history tbody tr").first
     assert row.bounding_box()["height"] >= 44
     scoreboard = page.url
+    row.scroll_into_view_if_needed()
     cell = row.locator("td").last.bounding_box()
     page.mouse.click(cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
     page.wait_for_url("**/hands/*")

@@ -15,7 +15,16 @@ import pytest
 from tests.web.every_format import SAMPLES, play
 from tests.web.helpers import csrf_from
 
-IDS = {"id", "view_url", "edit_url", "settlement_url", "created_at", "edited_at", "revision"}
+IDS = {
+    "id",
+    "view_url",
+    "edit_url",
+    "settlement_url",
+    "page_url",
+    "created_at",
+    "edited_at",
+    "revision",
+}
 
 
 def _without_ids(value: Any) -> Any:
