@@ -14,6 +14,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
+from . import i18n
 from .models import Match
 from .rules.cards import CardError, Deck, parse_cards
 from .rules.formats import find_format
@@ -238,18 +239,14 @@ def audit_changes(
 
 
 def money(value: Decimal | int | None, currency: str | None = None) -> str:
-    """An amount with at least two decimals, after the currency symbol of the match the
-    page shows (``g.currency``, set when the match is loaded) unless one is given."""
+    """An amount with at least two decimals, with the currency symbol of the match the page
+    shows (``g.currency``, set when the match is loaded) unless one is given, written as the
+    reader's language writes money (``€4.80`` in English, ``4,80 €`` in German)."""
     if value is None:
         return ""
     amount = Decimal(value)
-    text = f"{abs(amount):,.4f}".rstrip("0")
-    if text.endswith("."):
-        text += "00"
-    elif len(text.split(".")[1]) == 1:
-        text += "0"
     symbol = g.get("currency", "") if currency is None else currency
-    return ("-" if amount < 0 else "") + symbol + text
+    return i18n.money_text(amount, symbol)
 
 
 def qr_svg(text: str, label: str = "QR code") -> Markup:
@@ -273,11 +270,12 @@ def signed(value: int) -> str:
 
 
 def when(value: dt.datetime | None) -> str:
+    """A stored time in UTC, as the reader's language writes a date and time."""
     if value is None:
         return ""
     if value.tzinfo is None:
         value = value.replace(tzinfo=dt.UTC)
-    return value.strftime("%Y-%m-%d %H:%M UTC")
+    return i18n.when_text(value)
 
 
 def names_of(seats: Iterable[int], names: Sequence[str]) -> list[str]:

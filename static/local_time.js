@@ -3,6 +3,6 @@
 document.querySelectorAll("time[data-local]").forEach((el) => {
   const when = new Date(el.getAttribute("datetime"));
   if (!Number.isNaN(when.getTime())) {
-    el.textContent = when.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+    el.textContent = when.toLocaleString(document.documentElement.lang || [], { dateStyle: "medium", timeStyle: "short" });
   }
 });
