@@ -23,6 +23,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .forms import CARD_INPUT, choice
+from .i18n import lazy_gettext as _l
 from .rules.contract.contracts import MAX_DEALS
 from .rules.formats.contract_format import split_made
 from .threehand_forms import RUMMY_SEATS, RummyHandForm
@@ -63,9 +64,9 @@ for _seat in range(RUMMY_SEATS):
 
 
 PRESET_CHOICES = [
-    choice("contract_7", "Contract Rummy, 7 deals"),
-    choice("contract_7_pagat", "Contract Rummy, 7 deals (pagat-style list)"),
-    choice("twelve_step", "12-Step Contract Rummy (your own list)"),
+    choice("contract_7", _l("Contract Rummy, 7 deals")),
+    choice("contract_7_pagat", _l("Contract Rummy, 7 deals (pagat-style list)")),
+    choice("twelve_step", _l("12-Step Contract Rummy (your own list)")),
 ]
 
 
@@ -73,32 +74,32 @@ class ContractMatchForm(FlaskForm):
     """A new Contract Rummy match: players, the table (preset), the contract list (a saved
     one by name, or built deal by deal), wilds, pack and penalties, and the stake."""
 
-    preset = SelectField("Game", choices=PRESET_CHOICES, default="twelve_step")
+    preset = SelectField(_l("Game"), choices=PRESET_CHOICES, default="twelve_step")
     saved = StringField(
-        "Use a saved list",
+        _l("Use a saved list"),
         validators=[Optional(), Length(max=60)],
-        description="the name a list was saved under; leave empty to use the deals below",
+        description=_l("the name a list was saved under; leave empty to use the deals below"),
     )
     list_name = StringField(
-        "List name",
+        _l("List name"),
         validators=[Optional(), Length(max=60)],
-        description="your table's list is saved under this name, to start the next match with",
+        description=_l("your table's list is saved under this name, to start the next match with"),
     )
-    jokers = IntegerField("Jokers in the pack", validators=[Optional(), NumberRange(0, 4)])
-    jokers_wild = BooleanField("Jokers are wild")
-    twos_wild = BooleanField("2s are wild")
-    ace_value = IntegerField("Ace", validators=[InputRequired(), NumberRange(1, 15)])
-    joker_value = IntegerField("Joker", validators=[InputRequired(), NumberRange(0, 100)])
-    wild_value = IntegerField("Any wild", validators=[InputRequired(), NumberRange(0, 100)])
-    court_value = IntegerField("J Q K", validators=[InputRequired(), NumberRange(1, 15)])
+    jokers = IntegerField(_l("Jokers in the pack"), validators=[Optional(), NumberRange(0, 4)])
+    jokers_wild = BooleanField(_l("Jokers are wild"))
+    twos_wild = BooleanField(_l("2s are wild"))
+    ace_value = IntegerField(_l("Ace"), validators=[InputRequired(), NumberRange(1, 15)])
+    joker_value = IntegerField(_l("Joker"), validators=[InputRequired(), NumberRange(0, 100)])
+    wild_value = IntegerField(_l("Any wild"), validators=[InputRequired(), NumberRange(0, 100)])
+    court_value = IntegerField(_l("J Q K"), validators=[InputRequired(), NumberRange(1, 15)])
     stake_per_point = DecimalField(
-        "Stake per point",
+        _l("Stake per point"),
         default=Decimal(0),
         places=None,
         validators=[Optional(), NumberRange(min=0, max=99_999_999)],
         render_kw={"inputmode": "decimal", "step": "any"},
     )
-    submit = SubmitField("Start the match")
+    submit = SubmitField(_l("Start the match"))
 
     def players(self) -> list[Field]:
         return [self[f"player_{s}"] for s in range(MAX_PLAYERS)]
@@ -148,47 +149,47 @@ class ContractCheckForm(FlaskForm):
     lay-down (given as combinations), a whole hand, a layoff or a liberated wild."""
 
     what = RadioField(
-        "Check",
+        _l("Check"),
         choices=[
-            choice("laydown", "A lay-down"),
-            choice("hand", "Can this hand make it?"),
-            choice("layoff", "A layoff"),
-            choice("liberate", "Liberating a wild"),
+            choice("laydown", _l("A lay-down")),
+            choice("hand", _l("Can this hand make it?")),
+            choice("layoff", _l("A layoff")),
+            choice("liberate", _l("Liberating a wild")),
         ],
         default="laydown",
     )
-    preset = SelectField("Table", choices=PRESET_CHOICES, default="twelve_step")
+    preset = SelectField(_l("Table"), choices=PRESET_CHOICES, default="twelve_step")
     contract = StringField(
-        "Contract",
+        _l("Contract"),
         validators=[Optional(), Length(max=80)],
         default="1 group of 3 + 2 sequences of 4",
-        description="e.g. 2 groups of 3 + 1 sequence of 4",
+        description=_l("e.g. 2 groups of 3 + 1 sequence of 4"),
     )
-    cards = IntegerField("Cards dealt", default=13, validators=[Optional(), NumberRange(3, 20)])
-    no_discard = BooleanField("No discard (laid down going out)")
+    cards = IntegerField(_l("Cards dealt"), default=13, validators=[Optional(), NumberRange(3, 20)])
+    no_discard = BooleanField(_l("No discard (laid down going out)"))
     laid = TextAreaField(
-        "Laid down",
+        _l("Laid down"),
         validators=[Optional(), Length(max=400)],
         description='combinations separated by "/"; a wild may name its card: JK=6S',
         render_kw={**CARD_INPUT, "rows": 3},
     )
     hand = StringField(
-        "The player's hand",
+        _l("The player's hand"),
         validators=[Optional(), Length(max=200)],
-        description="optional for a lay-down: every laid card must come from it",
+        description=_l("optional for a lay-down: every laid card must come from it"),
         render_kw=CARD_INPUT,
     )
     meld = StringField(
-        "The meld on the table",
+        _l("The meld on the table"),
         validators=[Optional(), Length(max=120)],
-        description="for a layoff or liberating: wilds named as they stand (JK=5H)",
+        description=_l("for a layoff or liberating: wilds named as they stand (JK=5H)"),
         render_kw=CARD_INPUT,
     )
     played = StringField(
-        "Card(s) played onto it",
+        _l("Card(s) played onto it"),
         validators=[Optional(), Length(max=80)],
         render_kw=CARD_INPUT,
     )
-    contract_made = BooleanField("The player has laid down their own contract", default=True)
-    own_meld = BooleanField("The meld is the player's own")
-    submit = SubmitField("Check")
+    contract_made = BooleanField(_l("The player has laid down their own contract"), default=True)
+    own_meld = BooleanField(_l("The meld is the player's own"))
+    submit = SubmitField(_l("Check"))

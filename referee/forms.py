@@ -26,6 +26,7 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from .i18n import lazy_gettext as _l
 from .models import EntryMode, HandKindChoice
 from .rules.formats.deal_entry import TABLE_FIELDS
 from .rules.plain_words import option_words
@@ -97,9 +98,9 @@ class ClaimForm(FlaskForm):
     """The edit link (or its token) a scorer opened or pasted."""
 
     token = StringField(
-        "The edit link",
+        _l("The edit link"),
         validators=[InputRequired(), Length(max=400)],
-        description="paste the whole link a scorer sent you",
+        description=_l("paste the whole link a scorer sent you"),
     )
 
 
@@ -107,9 +108,9 @@ class ScorerForm(FlaskForm):
     """The name this browser's changes carry in a match's change log."""
 
     scorer = StringField(
-        "Your name in the change log",
+        _l("Your name in the change log"),
         validators=[Optional(), Length(max=40)],
-        description="shown beside every hand this phone adds, edits or deletes",
+        description=_l("shown beside every hand this phone adds, edits or deletes"),
     )
 
 
@@ -139,31 +140,31 @@ class MatchFormBase(FlaskForm):
     house rule, each a knob named ``rule_<field>`` added by the form's generated class) and the
     stake."""
 
-    player_0 = StringField("First player", validators=[InputRequired(), Length(max=40)])
-    player_1 = StringField("Second player", validators=[InputRequired(), Length(max=40)])
+    player_0 = StringField(_l("First player"), validators=[InputRequired(), Length(max=40)])
+    player_1 = StringField(_l("Second player"), validators=[InputRequired(), Length(max=40)])
     # Partnership only: the partners sit opposite, so the teams are players 1 & 3 and 2 & 4.
-    player_2 = StringField("Third player", validators=[Optional(), Length(max=40)])
-    player_3 = StringField("Fourth player", validators=[Optional(), Length(max=40)])
-    preset = SelectField("Table rules", default=DEFAULT_PRESET)
+    player_2 = StringField(_l("Third player"), validators=[Optional(), Length(max=40)])
+    player_3 = StringField(_l("Fourth player"), validators=[Optional(), Length(max=40)])
+    preset = SelectField(_l("Table rules"), default=DEFAULT_PRESET)
     rules_from = HiddenField()  # the preset whose values the knobs below hold
     stake_per_point = DecimalField(
-        "Stake per point",
+        _l("Stake per point"),
         default=Decimal(0),
         places=None,
         validators=[
             Optional(),
-            NumberRange(min=0, max=99_999_999, message="must be between 0 and 99,999,999"),
+            NumberRange(min=0, max=99_999_999, message=_l("must be between 0 and 99,999,999")),
         ],
         render_kw={"inputmode": "decimal", "step": "any"},
-        description="money per point of the final margin (0 to play for love)",
+        description=_l("money per point of the final margin (0 to play for love)"),
     )
     currency = StringField(
-        "Currency symbol",
+        _l("Currency symbol"),
         validators=[Optional(), Length(max=8)],
         render_kw={"placeholder": "€, $, £ …", "autocomplete": "off"},
-        description="shown with every amount (leave empty for bare amounts)",
+        description=_l("shown with every amount (leave empty for bare amounts)"),
     )
-    submit = SubmitField("Start the match")
+    submit = SubmitField(_l("Start the match"))
 
     def shown_apart(self) -> Collection[str]:
         """The rules whose knobs the page shows apart from the house rules."""
@@ -177,7 +178,7 @@ class MatchFormBase(FlaskForm):
         groups: list[tuple[str, list[Field]]] = []
         for f in dataclasses.fields(Ruleset):
             if f.name in starts or not groups:
-                groups.append((starts.get(f.name, "House rules"), []))
+                groups.append((starts.get(f.name, _l("House rules")), []))
             if f.name not in apart and f.name not in TEXT_RULES:
                 groups[-1][1].append(self[RULE_PREFIX + f.name])
         return [(heading, fields) for heading, fields in groups if fields]
@@ -256,10 +257,10 @@ def new_match_form() -> NewMatchBase:
 
 
 KIND_CHOICES = [
-    choice(HandKindChoice.KNOCK, "Knock"),
-    choice(HandKindChoice.GIN, "Gin"),
-    choice(HandKindChoice.BIG_GIN, "Big gin"),
-    choice(HandKindChoice.DEAD, "Dead hand"),
+    choice(HandKindChoice.KNOCK, _l("Knock")),
+    choice(HandKindChoice.GIN, _l("Gin")),
+    choice(HandKindChoice.BIG_GIN, _l("Big gin")),
+    choice(HandKindChoice.DEAD, _l("Dead hand")),
 ]
 
 
@@ -269,35 +270,35 @@ class EntryForm(FlaskForm):
     tap and a stale page."""
 
     entry = RadioField(
-        "Entry",
+        _l("Entry"),
         choices=[
-            choice(EntryMode.COUNTS, "Quick: counts"),
-            choice(EntryMode.CARDS, "Full cards"),
+            choice(EntryMode.COUNTS, _l("Quick: counts")),
+            choice(EntryMode.CARDS, _l("Full cards")),
         ],
         default=EntryMode.COUNTS,
     )
     kind = RadioField(
-        "How the hand ended",
-        choices=[*KIND_CHOICES, choice(HandKindChoice.AUTO, "Let the cards say")],
+        _l("How the hand ended"),
+        choices=[*KIND_CHOICES, choice(HandKindChoice.AUTO, _l("Let the cards say"))],
         default=HandKindChoice.KNOCK,
     )
     knocker_seat = RadioField(
-        "Who knocked or went gin", coerce=int, validate_choice=False, validators=[Optional()]
+        _l("Who knocked or went gin"), coerce=int, validate_choice=False, validators=[Optional()]
     )
-    dealer_seat = RadioField("Dealer", coerce=int)
+    dealer_seat = RadioField(_l("Dealer"), coerce=int)
     upcard = StringField(
-        "Upcard",
-        description="the first upcard (Oklahoma needs it)",
+        _l("Upcard"),
+        description=_l("the first upcard (Oklahoma needs it)"),
         validators=[Optional(), Length(max=8)],
         render_kw={"autocomplete": "off", "autocapitalize": "characters"},
     )
-    note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
+    note = TextAreaField(_l("Note"), validators=[Optional(), Length(max=500)])
     idempotency_key = HiddenField()
     expected_number = HiddenField()
     version = HiddenField()
     checked = HiddenField()  # digest of the entry whose ruling was shown
-    check = SubmitField("Check the ruling")
-    save = SubmitField("Save hand")
+    check = SubmitField(_l("Check the ruling"))
+    save = SubmitField(_l("Save hand"))
 
     def set_players(self, names: list[str]) -> None:
         self.knocker_seat.choices = [choice(i, n) for i, n in enumerate(names)]
@@ -326,38 +327,42 @@ class HandForm(EntryForm):
     Hollywood's notice to stop."""
 
     knocker_deadwood = IntegerField(
-        "Knocker's deadwood",
-        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        _l("Knocker's deadwood"),
+        validators=[Optional(), NumberRange(min=0, message=_l("cannot be negative"))],
         render_kw={"inputmode": "numeric", "min": 0},
     )
     defender_deadwood = IntegerField(
-        "Defender's deadwood",
-        description="after laying off (for gin: all unmatched cards)",
-        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        _l("Defender's deadwood"),
+        description=_l("after laying off (for gin: all unmatched cards)"),
+        validators=[Optional(), NumberRange(min=0, message=_l("cannot be negative"))],
         render_kw={"inputmode": "numeric", "min": 0},
     )
     knocker_cards = StringField(
-        "Knocker's cards",
-        description="the 10 cards after the knock discard (11 for big gin)",
+        _l("Knocker's cards"),
+        description=_l("the 10 cards after the knock discard (11 for big gin)"),
         validators=[Optional(), Length(max=200)],
         render_kw=CARD_INPUT,
     )
     defender_cards = StringField(
-        "Defender's cards",
-        description="all 10 cards",
+        _l("Defender's cards"),
+        description=_l("all 10 cards"),
         validators=[Optional(), Length(max=200)],
         render_kw=CARD_INPUT,
     )
     spread = StringField(
-        "Spread laid down",
-        description="the melds the knocker laid down, separated by | (left empty: the best spread)",
+        _l("Spread laid down"),
+        description=_l(
+            "the melds the knocker laid down, separated by | (left empty: the best spread)"
+        ),
         validators=[Optional(), Length(max=200)],
         render_kw=CARD_INPUT,
     )
     stop_after = BooleanField(
-        "Stop after this deal",
-        description="a player gives notice: no new game opens after this deal, the open "
-        "games are played out",
+        _l("Stop after this deal"),
+        description=_l(
+            "a player gives notice: no new game opens after this deal, the open "
+            "games are played out"
+        ),
     )
 
     def entry_fields(self) -> HandEntry:
@@ -386,8 +391,8 @@ class HandForm(EntryForm):
 _COUNT = {"inputmode": "numeric", "min": 0}
 
 ENTRY_CHOICES = [
-    choice(EntryMode.COUNTS, "Quick: counts"),
-    choice(EntryMode.CARDS, "Full cards"),
+    choice(EntryMode.COUNTS, _l("Quick: counts")),
+    choice(EntryMode.CARDS, _l("Full cards")),
 ]
 
 # The fields of one table of a deal, named ``t1_kind``, ``t2_knocker_cards``... in DealForm.
@@ -418,40 +423,43 @@ class DealEntry(TypedDict):
 def _table_fields(number: int) -> dict[str, Field]:
     """One table's result: the counts, or both players' cards."""
     fields: dict[str, Field] = {
-        "entry": RadioField("Entry", choices=ENTRY_CHOICES, default=EntryMode.COUNTS),
+        "entry": RadioField(_l("Entry"), choices=ENTRY_CHOICES, default=EntryMode.COUNTS),
         "kind": RadioField(
-            "How it ended",
-            choices=[*KIND_CHOICES, choice(HandKindChoice.AUTO, "Let the cards say")],
+            _l("How it ended"),
+            choices=[*KIND_CHOICES, choice(HandKindChoice.AUTO, _l("Let the cards say"))],
             default=HandKindChoice.KNOCK,
         ),
         "knocker_seat": RadioField(
-            "Who knocked or went gin", coerce=int, validate_choice=False, validators=[Optional()]
+            _l("Who knocked or went gin"),
+            coerce=int,
+            validate_choice=False,
+            validators=[Optional()],
         ),
         "knocker_deadwood": IntegerField(
-            "Knocker's deadwood",
-            validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+            _l("Knocker's deadwood"),
+            validators=[Optional(), NumberRange(min=0, message=_l("cannot be negative"))],
             render_kw=_COUNT,
         ),
         "defender_deadwood": IntegerField(
-            "Defender's deadwood",
-            description="after laying off (for gin: all unmatched cards)",
-            validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+            _l("Defender's deadwood"),
+            description=_l("after laying off (for gin: all unmatched cards)"),
+            validators=[Optional(), NumberRange(min=0, message=_l("cannot be negative"))],
             render_kw=_COUNT,
         ),
         "knocker_cards": StringField(
-            "Knocker's cards",
-            description="the 10 cards after the knock discard (11 for big gin)",
+            _l("Knocker's cards"),
+            description=_l("the 10 cards after the knock discard (11 for big gin)"),
             validators=[Optional(), Length(max=200)],
             render_kw=CARD_INPUT,
         ),
         "defender_cards": StringField(
-            "Defender's cards",
-            description="all 10 cards",
+            _l("Defender's cards"),
+            description=_l("all 10 cards"),
             validators=[Optional(), Length(max=200)],
             render_kw=CARD_INPUT,
         ),
         "upcard": StringField(
-            "Upcard",
+            _l("Upcard"),
             validators=[Optional(), Length(max=8)],
             render_kw={"autocomplete": "off", "autocapitalize": "characters"},
         ),
@@ -463,14 +471,14 @@ class DealForm(FlaskForm):
     """A partnership deal: the side that dealt, and each table's result (deadwood counts or
     both players' cards, table by table)."""
 
-    dealer_seat = RadioField("The side that deals", coerce=int)
-    note = TextAreaField("Note", validators=[Optional(), Length(max=500)])
+    dealer_seat = RadioField(_l("The side that deals"), coerce=int)
+    note = TextAreaField(_l("Note"), validators=[Optional(), Length(max=500)])
     idempotency_key = HiddenField()
     expected_number = HiddenField()
     version = HiddenField()
     checked = HiddenField()
-    check = SubmitField("Check the ruling")
-    save = SubmitField("Save deal")
+    check = SubmitField(_l("Check the ruling"))
+    save = SubmitField(_l("Save deal"))
 
     TABLES = (1, 2)
 
@@ -543,10 +551,10 @@ CHECK_RULES = tuple(
 )
 
 ANNOUNCED_CHOICES = [
-    choice(HandKindChoice.AUTO, "Let the cards say"),
-    choice(HandKindChoice.KNOCK, "Knock"),
-    choice(HandKindChoice.GIN, "Gin"),
-    choice(HandKindChoice.BIG_GIN, "Big gin"),
+    choice(HandKindChoice.AUTO, _l("Let the cards say")),
+    choice(HandKindChoice.KNOCK, _l("Knock")),
+    choice(HandKindChoice.GIN, _l("Gin")),
+    choice(HandKindChoice.BIG_GIN, _l("Big gin")),
 ]
 
 
@@ -582,11 +590,11 @@ def _text(value: object) -> str:
 class CheckBase(FlaskForm):
     """A table's rules for checking a hand: a preset and the knobs that matter to one hand."""
 
-    preset = SelectField("Table rules", default=DEFAULT_PRESET)
+    preset = SelectField(_l("Table rules"), default=DEFAULT_PRESET)
     rules_from = HiddenField()  # the preset whose values the knobs hold
     upcard = StringField(
-        "Upcard",
-        description="the first upcard: in Oklahoma it sets the knock limit",
+        _l("Upcard"),
+        description=_l("the first upcard: in Oklahoma it sets the knock limit"),
         validators=[Optional(), Length(max=8)],
         render_kw={"autocomplete": "off", "autocapitalize": "characters"},
     )
@@ -596,7 +604,7 @@ class CheckBase(FlaskForm):
         groups: list[tuple[str, list[Field]]] = []
         for name in CHECK_RULES:
             if name in starts or not groups:
-                groups.append((starts.get(name, "House rules"), []))
+                groups.append((starts.get(name, _l("House rules")), []))
             groups[-1][1].append(self[RULE_PREFIX + name])
         return groups
 
@@ -625,26 +633,26 @@ class CheckBase(FlaskForm):
 
 
 class RulingCheckBase(CheckBase):
-    kind = RadioField("What was announced", choices=ANNOUNCED_CHOICES, default="auto")
+    kind = RadioField(_l("What was announced"), choices=ANNOUNCED_CHOICES, default="auto")
     knocker_cards = StringField(
-        "Knocker's cards",
-        description="the 10 cards after the knock discard (11 for big gin)",
+        _l("Knocker's cards"),
+        description=_l("the 10 cards after the knock discard (11 for big gin)"),
         validators=[Optional(), Length(max=200)],
         render_kw=CARD_INPUT,
     )
     defender_cards = StringField(
-        "Defender's cards",
-        description="all 10 cards",
+        _l("Defender's cards"),
+        description=_l("all 10 cards"),
         validators=[Optional(), Length(max=200)],
         render_kw=CARD_INPUT,
     )
     spread = StringField(
-        "The spread the knocker laid down",
-        description="the melds as laid down, separated by | (left empty: the best spread)",
+        _l("The spread the knocker laid down"),
+        description=_l("the melds as laid down, separated by | (left empty: the best spread)"),
         validators=[Optional(), Length(max=200)],
         render_kw=CARD_INPUT,
     )
-    submit = SubmitField("Rule on this hand")
+    submit = SubmitField(_l("Rule on this hand"))
 
     def request(self) -> RulingCheck:
         return {
@@ -669,12 +677,12 @@ class RulingCheckBase(CheckBase):
 
 class AnalysisCheckBase(CheckBase):
     hand = StringField(
-        "Your cards",
-        description="10 cards, or 11 to find the best discard",
+        _l("Your cards"),
+        description=_l("10 cards, or 11 to find the best discard"),
         validators=[Optional(), Length(max=200)],
         render_kw=CARD_INPUT,
     )
-    submit = SubmitField("Analyse this hand")
+    submit = SubmitField(_l("Analyse this hand"))
 
     def request(self) -> AnalysisCheck:
         return {**self.table(), "hand": self.hand.data or "", "upcard": self.upcard.data or None}

@@ -22,7 +22,7 @@ import os
 import tempfile
 from decimal import Decimal
 from pathlib import Path
-from typing import Final
+from typing import Final, cast
 from urllib.parse import urlencode
 
 from flask import Flask, g, request, session
@@ -202,3 +202,17 @@ def translate(text: object) -> str:
         return ""
     value = str(text)
     return gettext(value) if value else value
+
+
+def lazy_gettext(text: str) -> str:
+    """``text`` translated when it is shown (a form's label, choice or message is made once,
+    at import, and shown in each reader's language). Typed as ``str``, which WTForms takes."""
+    from flask_babel import lazy_gettext as lazy
+
+    return cast(str, lazy(text))
+
+
+def N_(text: str) -> str:
+    """Marks a fixed text for the catalogs without translating it here (the page translates
+    it with the ``tr`` filter when it shows it)."""
+    return text

@@ -28,6 +28,7 @@ from .forms import (
     choice,
     match_form,
 )
+from .i18n import lazy_gettext as _l
 from .rules.formats import format_for
 from .rules.formats.seated_entry import BR_SEATS, split_cards, split_deadwoods
 from .rules.variants import Preset, list_presets
@@ -119,9 +120,11 @@ class SeatedHandForm(HandForm):
     sat out (Cutthroat, dealer-sits-out) or who captained the partnership (Chouette)."""
 
     sitting_out_seat = RadioField(
-        "Sat out", coerce=int, validate_choice=False, validators=[Optional()]
+        _l("Sat out"), coerce=int, validate_choice=False, validators=[Optional()]
     )
-    captain_seat = RadioField("Captain", coerce=int, validate_choice=False, validators=[Optional()])
+    captain_seat = RadioField(
+        _l("Captain"), coerce=int, validate_choice=False, validators=[Optional()]
+    )
 
     def set_players(self, names: list[str]) -> None:
         super().set_players(names)
@@ -139,7 +142,7 @@ class SeatedHandForm(HandForm):
 def _count_field(seat: int) -> IntegerField:
     return IntegerField(
         f"Seat {seat}",
-        validators=[Optional(), NumberRange(min=0, message="cannot be negative")],
+        validators=[Optional(), NumberRange(min=0, message=_l("cannot be negative"))],
         render_kw={"inputmode": "numeric", "min": 0},
     )
 
@@ -252,13 +255,13 @@ class RummyHandForm(EntryForm):
     laid down)."""
 
     entry = RadioField(
-        "Entry",
-        choices=[choice("counts", "Quick: points"), choice("cards", "By cards")],
+        _l("Entry"),
+        choices=[choice("counts", _l("Quick: points")), choice("cards", _l("By cards"))],
         default="counts",
     )
-    kind = RadioField("How the hand ended", choices=[], default="out")
+    kind = RadioField(_l("How the hand ended"), choices=[], default="out")
     knocker_seat = RadioField(
-        "Who went out", coerce=int, validate_choice=False, validators=[Optional()]
+        _l("Who went out"), coerce=int, validate_choice=False, validators=[Optional()]
     )
     players = 2
 
@@ -332,30 +335,30 @@ class GemHandForm(EntryForm):
     deadwood (after layoffs) and a Gem Parts claim, or the cards."""
 
     entry = RadioField(
-        "Entry",
-        choices=[choice("counts", "Quick: counts"), choice("cards", "Full cards")],
+        _l("Entry"),
+        choices=[choice("counts", _l("Quick: counts")), choice("cards", _l("Full cards"))],
         default="counts",
     )
     kind = RadioField(
-        "How the hand ended",
+        _l("How the hand ended"),
         choices=[
-            choice("knock", "Knock"),
-            choice("gin", "Gin"),
-            choice("big_gin", "Big gin (12)"),
-            choice("dead", "Dead hand"),
-            choice("auto", "Let the cards say"),
+            choice("knock", _l("Knock")),
+            choice("gin", _l("Gin")),
+            choice("big_gin", _l("Big gin (12)")),
+            choice("dead", _l("Dead hand")),
+            choice("auto", _l("Let the cards say")),
         ],
         default="knock",
     )
     dice = StringField(
-        "Dice",
-        description="the two dice (3+4) or their sum (2–12)",
+        _l("Dice"),
+        description=_l("the two dice (3+4) or their sum (2–12)"),
         validators=[Optional(), Length(max=8)],
         render_kw={"inputmode": "text", "autocomplete": "off", "placeholder": "3+4"},
     )
     spread = StringField(
-        "Knocker's melds as declared",
-        description="optional: | between melds",
+        _l("Knocker's melds as declared"),
+        description=_l("optional: | between melds"),
         validators=[Optional(), Length(max=200)],
         render_kw=CARD_INPUT,
     )

@@ -19,6 +19,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug.wrappers.response import Response as WerkzeugResponse
 
 from referee.forms import ActionForm
@@ -92,7 +93,7 @@ def new_club() -> Page:
             problems[e.field or "name"] = e.reason
         else:
             remember(club, token)
-            flash("Club started. This browser keeps its edit link.", "ok")
+            flash(_("Club started. This browser keeps its edit link."), "ok")
             return redirect(url_for("clubs.club_page", view_id=club.view_id))
     page = render_template("club_new.html", form=form, problems=problems, values=request.form)
     return page, 400
@@ -195,7 +196,7 @@ def claim(view_id: str) -> Page:
         token = token_from(request.form.get("token", ""))
         if club.check_edit_token(token):
             remember(club, token)
-            flash("This browser can now change the club.", "ok")
+            flash(_("This browser can now change the club."), "ok")
             return redirect(url_for("clubs.club_page", view_id=view_id))
         return render_template("club_claim.html", club=club, form=form, problem="wrong link"), 403
     return render_template("club_claim.html", club=club, form=form, problem=None)
@@ -236,7 +237,7 @@ def start_match(view_id: str) -> Page:
     except InputError as e:
         return _render(club, {_seat_field(e.field, names): e.reason}, 400)
     remember(match, token)
-    flash(f"Match started in {club.name}. This browser keeps its edit link.", "ok")
+    flash(_("Match started in %(club)s. This browser keeps its edit link.", club=club.name), "ok")
     return redirect(url_for("matches.scoreboard", view_id=match.view_id))
 
 
@@ -260,7 +261,10 @@ def attach(view_id: str) -> Page:
         club_service.attach(club, match)
     except InputError as e:
         return _render(club, {"match": e.reason}, 400)
-    flash(f"{' v '.join(match.names)} is now a match of {club.name}.", "ok")
+    flash(
+        _("%(match)s is now a match of %(club)s.", match=" v ".join(match.names), club=club.name),
+        "ok",
+    )
     return redirect(url_for("clubs.club_page", view_id=view_id))
 
 
@@ -288,7 +292,7 @@ def add_member(view_id: str) -> Page:
         member = club_service.add_member(club, request.form.get("name", ""))
     except InputError as e:
         return _render(club, {"new_member": e.reason}, 400)
-    flash(f"{member.name} joined {club.name}.", "ok")
+    flash(_("%(name)s joined %(club)s.", name=member.name, club=club.name), "ok")
     return redirect(url_for("clubs.club_page", view_id=view_id))
 
 
@@ -299,7 +303,7 @@ def rename(view_id: str, member_id: int) -> Page:
         member = club_service.rename(club, member_id, request.form.get("name", ""))
     except InputError as e:
         return _render(club, {f"rename_{member_id}": e.reason}, 400)
-    flash(f"Renamed: {member.name}.", "ok")
+    flash(_("Renamed: %(name)s.", name=member.name), "ok")
     return redirect(url_for("clubs.club_page", view_id=view_id))
 
 
@@ -312,7 +316,7 @@ def merge(view_id: str) -> Page:
         )
     except InputError as e:
         return _render(club, {"merge": e.reason}, 400)
-    flash(f"Merged into {kept.name}: their matches follow.", "ok")
+    flash(_("Merged into %(name)s: their matches follow.", name=kept.name), "ok")
     return redirect(url_for("clubs.club_page", view_id=view_id))
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import flash, redirect, render_template, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from referee.forms import RULE_PREFIX
@@ -84,7 +85,13 @@ def save_new(
         return on_error(e)
     if not created:
         return already_saved(match, hand, noun)
-    flash(f"{noun.capitalize()} {match_service.number_of(match, hand)} saved.", "ok")
+    number = match_service.number_of(match, hand)
+    flash(
+        _("Deal %(number)s saved.", number=number)
+        if noun == "deal"
+        else _("Hand %(number)s saved.", number=number),
+        "ok",
+    )
     return _to_scoreboard(match)
 
 
@@ -98,7 +105,18 @@ def sent_before(match: Match, form_data: Mapping[str, Any]) -> Hand | None:
 def already_saved(match: Match, hand: Hand, noun: str = "hand") -> Response:
     """The first result of a form sent again: the scoreboard, saying it was saved once."""
     number = match_service.number_of(match, hand)
-    flash(f"That {noun} was already saved ({noun} {number}); it was not recorded twice.", "info")
+    flash(
+        _(
+            "That deal was already saved (deal %(number)s); it was not recorded twice.",
+            number=number,
+        )
+        if noun == "deal"
+        else _(
+            "That hand was already saved (hand %(number)s); it was not recorded twice.",
+            number=number,
+        ),
+        "info",
+    )
     return _to_scoreboard(match)
 
 
@@ -155,7 +173,12 @@ def save_edit(
         attach_error(form, e)
         return on_error(e)
     number = match_service.number_of(match, hand)
-    flash(f"{noun.capitalize()} {number} changed; later totals re-derived.", "ok")
+    flash(
+        _("Deal %(number)s changed; later totals re-derived.", number=number)
+        if noun == "deal"
+        else _("Hand %(number)s changed; later totals re-derived.", number=number),
+        "ok",
+    )
     return _to_scoreboard(match)
 
 
@@ -167,5 +190,11 @@ def reload_preset(form: Any, preset_name: str) -> bool:
     preset = get_preset(preset_name)
     form.fill_rules(preset.rules)
     form.rules_from.data = preset.name
-    flash(f"Loaded the rules of “{preset.title}”. Check them and start the match.", "info")
+    flash(
+        _(
+            "Loaded the rules of “%(preset)s”. Check them and start the match.",
+            preset=_(preset.title),
+        ),
+        "info",
+    )
     return True

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from referee.forms import ActionForm, new_key
@@ -292,5 +293,10 @@ def delete(view_id: str, number: int) -> Response | Page:
     except InputError as e:
         flash(e.reason, "error")
         return redirect(url_for("hands.show", view_id=view_id, number=number))
-    flash(f"{noun.capitalize()} {number} deleted. Undo brings it back.", "ok")
+    flash(
+        _("Deal %(number)s deleted. Undo brings it back.", number=number)
+        if noun == "deal"
+        else _("Hand %(number)s deleted. Undo brings it back.", number=number),
+        "ok",
+    )
     return redirect(url_for("matches.scoreboard", view_id=view_id))

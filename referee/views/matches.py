@@ -15,6 +15,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from referee.forms import (
@@ -99,7 +100,7 @@ def _show_preset(form: MatchFormBase, preset: Preset) -> None:
 def _started(match: Match, token: str) -> Response:
     """This browser keeps the new match's edit link, and goes to its scoreboard."""
     remember(match, token)
-    flash("Match started. This browser keeps the edit link; share it only with scorers.", "ok")
+    flash(_("Match started. This browser keeps the edit link; share it only with scorers."), "ok")
     return redirect(url_for("matches.scoreboard", view_id=match.view_id))
 
 
@@ -254,7 +255,7 @@ def claim(view_id: str, token: str) -> Response:
     if not match.check_edit_token(token):
         abort(403)
     remember(match, token)
-    flash("This browser can now enter and change hands for this match.", "ok")
+    flash(_("This browser can now enter and change hands for this match."), "ok")
     return redirect(url_for("matches.scoreboard", view_id=view_id))
 
 
@@ -272,7 +273,7 @@ def claim_page(view_id: str) -> str | Response | tuple[str, int]:
             form.token.errors = ["That is not this match's edit link (or it was replaced)."]
             return render_template("claim.html", match=match, form=form), 403
         remember(match, token)
-        flash("This browser can now enter and change hands for this match.", "ok")
+        flash(_("This browser can now enter and change hands for this match."), "ok")
         return redirect(url_for("matches.scoreboard", view_id=view_id))
     return render_template("claim.html", match=match, form=form)
 
@@ -284,7 +285,7 @@ def sign_out(view_id: str) -> Response:
     if not ActionForm().validate_on_submit():
         abort(400)
     forget(match)
-    flash("This phone is signed out of the match: it can watch, not enter hands.", "ok")
+    flash(_("This phone is signed out of the match: it can watch, not enter hands."), "ok")
     return redirect(url_for("matches.scoreboard", view_id=view_id))
 
 
@@ -300,8 +301,10 @@ def replace_link(view_id: str) -> Response:
     db.session.commit()
     remember(match, token)
     flash(
-        "The edit link was replaced: the old one no longer works anywhere. Give the new one "
-        "to the scorers who should keep entering hands.",
+        _(
+            "The edit link was replaced: the old one no longer works anywhere. Give the new one "
+            "to the scorers who should keep entering hands."
+        ),
         "ok",
     )
     return redirect(url_for("matches.edit_link", view_id=view_id))
@@ -318,7 +321,7 @@ def edit_link(view_id: str) -> str | Response:
     form = ScorerForm(scorer=session.get("scorer") or "")
     if form.validate_on_submit():
         remember_scorer(form.scorer.data or "")
-        flash("Saved: your changes carry that name in the change log.", "ok")
+        flash(_("Saved: your changes carry that name in the change log."), "ok")
         return redirect(url_for("matches.scoreboard", view_id=view_id))
     link = claim_url(match, session_token(match) or "")
     return render_template("edit_link.html", match=match, link=link, form=form, action=ActionForm())
@@ -330,7 +333,7 @@ def undo(view_id: str) -> Response | tuple[str, int]:
     return _match_action(
         match,
         lambda revision: match_service.undo(match, web_actor(), revision),
-        lambda entry: f"Undone: {describe(entry, _noun(match))}.",
+        lambda entry: undone_text(entry, _noun(match)),
     )
 
 
@@ -341,9 +344,9 @@ def stop(view_id: str) -> Response | tuple[str, int]:
     return _match_action(
         match,
         lambda revision: match_service.give_notice(match, web_actor(), revision),
-        lambda hand: (
-            f"Notice given after hand {match_service.number_of(match, hand)}: "
-            "no new game opens; the open games play out."
+        lambda hand: _(
+            "Notice given after hand %(number)s: no new game opens; the open games play out.",
+            number=match_service.number_of(match, hand),
         ),
     )
 
@@ -372,18 +375,33 @@ def _noun(match: Match) -> str:
     return board_service.format_of(match).noun
 
 
-def describe(entry: object, noun: str = "hand") -> str:
+def undone_text(entry: object, noun: str = "hand") -> str:
+    """What Undo did, as a whole sentence in the reader's language."""
     from referee.models import AuditEntry
 
     assert isinstance(entry, AuditEntry)
     target = entry
     if entry.undoes_id is not None:
-        original = db.session.get(AuditEntry, entry.undoes_id)
-        target = original or entry
-    data = target.before or target.after or {}
-    number = data.get("number")
-    label = {"add": "adding", "edit": "the edit of", "delete": "deleting"}.get(target.action, "")
-    return f"{label} {noun} {number}" if number else label
+        target = db.session.get(AuditEntry, entry.undoes_id) or entry
+    number = (target.before or target.after or {}).get("number")
+    deal = noun == "deal"
+    if target.action == "add":
+        return (
+            _("Undone: adding deal %(number)s.", number=number)
+            if deal
+            else _("Undone: adding hand %(number)s.", number=number)
+        )
+    if target.action == "edit":
+        return (
+            _("Undone: the edit of deal %(number)s.", number=number)
+            if deal
+            else _("Undone: the edit of hand %(number)s.", number=number)
+        )
+    return (
+        _("Undone: deleting deal %(number)s.", number=number)
+        if deal
+        else _("Undone: deleting hand %(number)s.", number=number)
+    )
 
 
 def _conflict(match: Match, e: Conflict) -> tuple[str, int]:

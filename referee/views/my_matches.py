@@ -9,6 +9,8 @@ import datetime as dt
 from collections.abc import Iterable
 
 from flask import Blueprint, abort, current_app, flash, redirect, session, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
@@ -117,7 +119,7 @@ def archive(view_id: str) -> Response:
     match = _action(view_id)
     match.archived_at = None if match.archived_at else utcnow()
     db.session.commit()
-    flash("Match archived." if match.archived_at else "Match back from the archive.", "ok")
+    flash(_("Match archived.") if match.archived_at else _("Match back from the archive."), "ok")
     return redirect(url_for("matches.home"))
 
 
@@ -129,7 +131,14 @@ def delete(view_id: str) -> Response:
     db.session.commit()
     session[DELETED] = [*[v for v in _list(DELETED) if v != view_id], view_id][-10:]
     minutes = int(undo_window().total_seconds() // 60)
-    flash(f"Match deleted. Undo on this page brings it back for {minutes} minutes.", "ok")
+    flash(
+        ngettext(
+            "Match deleted. Undo on this page brings it back for %(num)d minute.",
+            "Match deleted. Undo on this page brings it back for %(num)d minutes.",
+            minutes,
+        ),
+        "ok",
+    )
     return redirect(url_for("matches.home"))
 
 
@@ -144,10 +153,10 @@ def restore(view_id: str) -> Response:
     if not ActionForm().validate_on_submit():
         abort(400)
     if _aware(match.deleted_at) <= utcnow() - undo_window():
-        flash("Too late to undo: the match is deleted.", "error")
+        flash(_("Too late to undo: the match is deleted."), "error")
         return redirect(url_for("matches.home"))
     match.deleted_at = None
     db.session.commit()
     session[DELETED] = [v for v in _list(DELETED) if v != view_id]
-    flash("Match brought back.", "ok")
+    flash(_("Match brought back."), "ok")
     return redirect(url_for("matches.scoreboard", view_id=view_id))

@@ -20,6 +20,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug.wrappers.response import Response as WerkzeugResponse
 
 from referee.forms import ActionForm
@@ -88,7 +89,7 @@ def import_page() -> str | WerkzeugResponse | tuple[str, int]:
     except transfer.ImportRefused as e:
         return render_template("import.html", form=form, problem=f"Not imported: {e}"), 400
     remember(match, token)
-    flash("Imported as a new match with its own links; this browser keeps its edit link.", "ok")
+    flash(_("Imported as a new match with its own links; this browser keeps its edit link."), "ok")
     return redirect(url_for("matches.scoreboard", view_id=match.view_id))
 
 
