@@ -17,8 +17,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
+from referee.i18n import N_
+from referee.i18n import translate as _t
 from referee.inputs import (
     AnalyzeInputs,
     RuleInputs,
@@ -38,35 +41,35 @@ from referee.rules.variants import UnknownPresetError, get_preset
 
 # What each rule tag of a step is about (RULES.md §9's questions, §2.1, §3, §5).
 RULE_TITLES = {
-    "R1": "Optimal arrangement: the least deadwood over every way of melding",
-    "R2": "Knock validity: the deadwood must be within the knock limit",
-    "R3": "The knocker's spread: the one laid down counts, else the best",
-    "R4": "The defender's deadwood: own melds plus layoffs onto the knocker's melds",
-    "R5": "Laying off onto a run the defender's own layoff extended",
-    "R6": "Battle Royal: layoffs only onto the original melds",
-    "R7": "The defender may break a meld of its own to lay off",
-    "R8": "No layoffs after gin or big gin",
-    "R9": "A gin-off (laying off down to 0) is an ordinary undercut",
-    "R10": "Gin cannot be undercut",
-    "R11": "Cards speak: a knock whose cards all meld is gin",
-    "R12": "Big gin: all eleven cards meld",
-    "R13": "Aces are low",
-    "R14": "Equal deadwoods: the table's tie rule",
-    "R16": "A dead hand scores nothing",
-    "R17": "Oklahoma: a spade upcard doubles the hand",
-    "§2.1": "How a two-handed hand scores",
-    "§3": "Oklahoma: the upcard sets the knock limit",
-    "§5": "Straight gin: no knocking",
+    "R1": N_("Optimal arrangement: the least deadwood over every way of melding"),
+    "R2": N_("Knock validity: the deadwood must be within the knock limit"),
+    "R3": N_("The knocker's spread: the one laid down counts, else the best"),
+    "R4": N_("The defender's deadwood: own melds plus layoffs onto the knocker's melds"),
+    "R5": N_("Laying off onto a run the defender's own layoff extended"),
+    "R6": N_("Battle Royal: layoffs only onto the original melds"),
+    "R7": N_("The defender may break a meld of its own to lay off"),
+    "R8": N_("No layoffs after gin or big gin"),
+    "R9": N_("A gin-off (laying off down to 0) is an ordinary undercut"),
+    "R10": N_("Gin cannot be undercut"),
+    "R11": N_("Cards speak: a knock whose cards all meld is gin"),
+    "R12": N_("Big gin: all eleven cards meld"),
+    "R13": N_("Aces are low"),
+    "R14": N_("Equal deadwoods: the table's tie rule"),
+    "R16": N_("A dead hand scores nothing"),
+    "R17": N_("Oklahoma: a spade upcard doubles the hand"),
+    "§2.1": N_("How a two-handed hand scores"),
+    "§3": N_("Oklahoma: the upcard sets the knock limit"),
+    "§5": N_("Straight gin: no knocking"),
 }
 
 OUTCOME_LABELS = {
-    Outcome.KNOCK: "Knock",
-    Outcome.UNDERCUT: "Undercut",
-    Outcome.GIN: "Gin",
-    Outcome.BIG_GIN: "Big gin",
-    Outcome.WASH: "Tie: a wash",
-    Outcome.DEAD: "Dead hand",
-    Outcome.ILLEGAL_KNOCK: "Illegal knock",
+    Outcome.KNOCK: N_("Knock"),
+    Outcome.UNDERCUT: N_("Undercut"),
+    Outcome.GIN: N_("Gin"),
+    Outcome.BIG_GIN: N_("Big gin"),
+    Outcome.WASH: N_("Tie: a wash"),
+    Outcome.DEAD: N_("Dead hand"),
+    Outcome.ILLEGAL_KNOCK: N_("Illegal knock"),
 }
 
 
@@ -96,7 +99,7 @@ def store(inputs: RuleInputs | AnalyzeInputs) -> tuple[Ruling, bool]:
     rules_json = inputs.rules.to_json()
     for size in range(SHORT_ID, 17):
         short_id = content_id(kind, inputs_json, rules_json, inputs.preset, size)
-        for _ in range(2):
+        for _attempt in range(2):
             held = Ruling.by_short_id(short_id)
             if held is not None:
                 break
@@ -265,18 +268,19 @@ class DrawnRuling:
         return [(tag, title) for tag, title in seen.items() if title]
 
 
-def headline(result: HandResult, names: Sequence[str] = ("Knocker", "Defender")) -> str:
-    """The ruling in one line: who scores how much."""
+def headline(result: HandResult, names: Sequence[str] | None = None) -> str:
+    """The ruling in one line, in the reader's language: who scores how much."""
     if result.outcome is Outcome.ILLEGAL_KNOCK:
-        return "Illegal knock: nobody scores"
+        return _("Illegal knock: nobody scores")
     if result.outcome is Outcome.DEAD:
-        return "Dead hand: nobody scores"
+        return _("Dead hand: nobody scores")
     if result.scorer is None:
-        return "A tie: nobody scores"
+        return _("A tie: nobody scores")
+    names = names or (_("Knocker"), _("Defender"))
     who = names[0] if result.scorer is Role.KNOCKER else names[1]
     if result.points < 0:
-        return f"{who} loses {-result.points}"
-    return f"{who} scores {result.points}"
+        return _("%(name)s loses %(points)s", name=who, points=-result.points)
+    return _("%(name)s scores %(points)s", name=who, points=result.points)
 
 
 @budgeted
@@ -289,11 +293,12 @@ def draw(
     spread_declared: bool = False,
     upcard: Card | None = None,
     kind: HandKind | str | None = None,
-    names: Sequence[str] = ("Knocker", "Defender"),
+    names: Sequence[str] | None = None,
 ) -> DrawnRuling:
     """Everything the ruling view draws for ``result``; ``knocker``/``defender`` are the cards
     as entered (absent for a hand entered by counts), ``kind`` what was announced (a
     :class:`HandKind` or its value)."""
+    names = names or (_("Knocker"), _("Defender"))
     pair = (names[0], names[1])
     k_arr, d_arr = result.knocker_arrangement, result.defender_arrangement
     knocker_hand = defender_hand = None
@@ -338,13 +343,13 @@ def draw(
             mark = "illegal"
         elif note is not None and note.extra_deadwood > 0 and i == last_r3:
             mark = "cost"
-        steps.append(DrawnStep(i + 1, step, mark, RULE_TITLES.get(step.rule, "")))
+        steps.append(DrawnStep(i + 1, step, mark, _t(RULE_TITLES.get(step.rule, ""))))
     return DrawnRuling(
         detail=_detail(result, rules),
         result=result,
         names=pair,
         headline=headline(result, pair),
-        outcome=OUTCOME_LABELS.get(result.outcome, result.outcome.value),
+        outcome=_t(OUTCOME_LABELS.get(result.outcome, result.outcome.value)),
         scorer=result.scorer.value if result.scorer else None,
         knocker=knocker_hand,
         defender=defender_hand,
@@ -360,15 +365,19 @@ def draw(
 
 
 def _detail(result: HandResult, rules: Ruleset) -> str:
-    label = OUTCOME_LABELS.get(result.outcome, result.outcome.value)
+    label = _t(OUTCOME_LABELS.get(result.outcome, result.outcome.value))
     k, d = result.knocker_deadwood, result.defender_deadwood
     if result.outcome is Outcome.ILLEGAL_KNOCK:
         limit = result.knock_limit
-        shown = "gin only" if not limit else rules.knock_limit_text(limit)
-        return f"The knocker's deadwood {k}; the knock limit: {shown}"
+        shown = _("gin only") if not limit else rules.knock_limit_text(limit)
+        return _(
+            "The knocker's deadwood %(points)s; the knock limit: %(limit)s", points=k, limit=shown
+        )
     if k is None or d is None:
         return label
-    return f"{label} · deadwood {k} v {d}"
+    return _(
+        "%(outcome)s · deadwood %(knocker)s v %(defender)s", outcome=label, knocker=k, defender=d
+    )
 
 
 def draw_inputs(inputs: RuleInputs, result: HandResult) -> DrawnRuling:
