@@ -15,6 +15,7 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from . import i18n
+from .i18n import N_
 from .models import Match
 from .rules.cards import CardError, Deck, parse_cards
 from .rules.formats import find_format
@@ -155,26 +156,26 @@ def cards_html(value: str | Iterable[object] | None) -> Markup:
 
 
 _AUDIT_LABELS = {
-    "kind": "how",
-    "entry": "entry",
-    "knocker_seat": "knocker",
-    "dealer_seat": "dealer",
-    "knocker_deadwood": "knocker deadwood",
-    "defender_deadwood": "defender deadwood",
-    "knocker_cards": "knocker's cards",
-    "defender_cards": "defender's cards",
-    "spread": "spread laid down",
-    "upcard": "upcard",
-    "tables": "tables",
-    "stop_after": "notice to stop after it",
-    "note": "note",
-    "sitting_out_seat": "sat out",
-    "captain_seat": "captain",
-    "seat_deadwoods": "counts by seat",
-    "seat_cards": "cards by seat",
-    "seat_melded": "melded points by seat",
-    "seat_melds": "melds by seat",
-    "deleted": "deleted",
+    "kind": N_("how"),
+    "entry": N_("entry"),
+    "knocker_seat": N_("knocker"),
+    "dealer_seat": N_("dealer"),
+    "knocker_deadwood": N_("knocker deadwood"),
+    "defender_deadwood": N_("defender deadwood"),
+    "knocker_cards": N_("knocker's cards"),
+    "defender_cards": N_("defender's cards"),
+    "spread": N_("spread laid down"),
+    "upcard": N_("upcard"),
+    "tables": N_("tables"),
+    "stop_after": N_("notice to stop after it"),
+    "note": N_("note"),
+    "sitting_out_seat": N_("sat out"),
+    "captain_seat": N_("captain"),
+    "seat_deadwoods": N_("counts by seat"),
+    "seat_cards": N_("cards by seat"),
+    "seat_melded": N_("melded points by seat"),
+    "seat_melds": N_("melds by seat"),
+    "deleted": N_("deleted"),
 }
 
 

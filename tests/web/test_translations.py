@@ -1,0 +1,157 @@
+"""Every text the pages show has a German and a Russian translation.
+
+The strings are extracted exactly as README's "Languages" commands do (pybabel with
+``babel.cfg``) into a temporary catalog template, and each language's ``messages.po`` must hold
+every one of them with a translation that is not empty and not fuzzy, and that keeps the
+original's placeholders (``%(name)s``) and markup. The engine's fixed texts shown as data
+(preset titles and descriptions) must be listed in ``referee/i18n_terms.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = ROOT / "referee" / "translations"
+LANGUAGES = ("de", "ru")
+
+# Templates whose texts are not wrapped for translation yet: their strings are not checked
+# (and they show English in every language). Empty this as they are done.
+PENDING: frozenset[str] = frozenset()
+
+# The options README gives pybabel extract (the test adds locations, to name the files).
+EXTRACT = ["-F", "babel.cfg", "-k", "lazy_gettext", "-k", "_l", "-k", "lazy_ngettext:1,2"]
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+_TAG = re.compile(r"</?([a-z]+)[\s>]")
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    pot = tmp_path_factory.mktemp("i18n") / "messages.pot"
+    CommandLineInterface().run(["pybabel", "-q", "extract", *EXTRACT, "-o", str(pot), str(ROOT)])
+    with pot.open("rb") as f:
+        return read_po(f)
+
+
+def _checked(message) -> bool:  # type: ignore[no-untyped-def]
+    files = {path for path, _line in message.locations}
+    return not files or not files <= PENDING
+
+
+def _catalog(language: str):  # type: ignore[no-untyped-def]
+    with (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        return read_po(f, locale=language)
+
+
+def test_extraction_finds_the_pages_texts(template) -> None:  # type: ignore[no-untyped-def]
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
+    assert "Check a hand" in ids  # templates
+    assert "Stake per point" in ids  # form labels
+    assert "Too late to undo: the match is deleted." in ids  # messages from views
+    assert len(ids) > 400
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_is_translated(template, language: str) -> None:  # type: ignore[no-untyped-def]
+    catalog = _catalog(language)
+    missing, fuzzy, empty = [], [], []
+    for message in template:
+        if not message.id or not _checked(message):
+            continue
+        held = catalog.get(message.id)
+        if held is None:
+            missing.append(message.id)
+        elif held.fuzzy:
+            fuzzy.append(message.id)
+        elif not all(held.string) if isinstance(held.string, tuple) else not held.string:
+            empty.append(message.id)
+    assert not missing, f"{language}: not in messages.po (run the README's update): {missing}"
+    assert not fuzzy, f"{language}: fuzzy (check and clear the flag): {fuzzy}"
+    assert not empty, f"{language}: no translation yet: {empty}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_translations_keep_placeholders_and_markup(language: str) -> None:
+    catalog = _catalog(language)
+    assert catalog.num_plurals == (2 if language == "de" else 3)
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        source = message.id if isinstance(message.id, str) else message.id[1]
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for form in forms:
+            assert set(_PLACEHOLDER.findall(form)) <= set(_PLACEHOLDER.findall(source)) | {"num"}, (
+                language,
+                message.id,
+                form,
+            )
+            assert sorted(_TAG.findall(form)) == sorted(_TAG.findall(source)), (
+                language,
+                message.id,
+                form,
+            )
+        if isinstance(message.id, str):  # a plural may leave out its number ("ein Punkt")
+            assert set(_PLACEHOLDER.findall(forms[0])) == set(_PLACEHOLDER.findall(source)), (
+                language,
+                message.id,
+            )
+
+
+def test_every_preset_text_is_listed_for_the_catalogs() -> None:
+    from referee.rules.variants import PRESETS
+
+    listed = (ROOT / "referee" / "i18n_terms.py").read_text()
+    for preset in PRESETS.values():
+        for text in (preset.title, preset.description):
+            assert repr(text) in listed or f'"{text}"' in listed, (
+                f"add N_({text!r}) to referee/i18n_terms.py, then update and translate"
+            )
+
+
+def test_catalogs_compile_where_the_package_folder_is_read_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app compiles each .po when it starts; where the package folder cannot be written,
+    it compiles them into a folder of its own."""
+    import shutil
+
+    from referee import i18n
+
+    source = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, source, ignore=shutil.ignore_patterns("*.mo", "*.sha256"))
+    real_compile = i18n._compile
+
+    def read_only(po: Path, mo: Path) -> None:
+        if source in mo.parents:
+            raise PermissionError(13, "Read-only file system", str(mo))
+        real_compile(po, mo)
+
+    monkeypatch.setattr(i18n, "_compile", read_only)
+    target = i18n.compile_catalogs(source)
+    assert target != source
+    for language in LANGUAGES:
+        assert (target / language / "LC_MESSAGES" / "messages.mo").stat().st_size > 1000
+
+
+def test_a_changed_catalog_is_compiled_again(tmp_path: Path) -> None:
+    import shutil
+
+    from referee import i18n
+
+    source = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, source, ignore=shutil.ignore_patterns("*.mo", "*.sha256"))
+    i18n.compile_catalogs(source)
+    mo = source / "de" / "LC_MESSAGES" / "messages.mo"
+    first = mo.read_bytes()
+    po = source / "de" / "LC_MESSAGES" / "messages.po"
+    po.write_text(po.read_text().replace('msgstr "Hand prüfen"', 'msgstr "Eine Hand prüfen"'))
+    i18n._compiled.clear()
+    i18n.compile_catalogs(source)
+    assert mo.read_bytes() != first
+    i18n._compiled.clear()
