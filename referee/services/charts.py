@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from flask_babel import gettext as _
+
 from referee.rules.formats import Board
 
 
@@ -64,7 +66,11 @@ def match_charts(board: Board) -> list[Chart]:
                     last = running.get(n, last)
                     values.append(last)
                 series.append(Series(board.names[seat], tuple(values)))
-            charts.append(Chart(f"Game {column.number}", tuple(numbers), tuple(series), noun=noun))
+            charts.append(
+                Chart(
+                    _("Game %(game)s", game=column.number), tuple(numbers), tuple(series), noun=noun
+                )
+            )
         return charts
     lines = [line for line in board.lines if len(line.totals) == len(board.columns)]
     if not lines:
@@ -76,7 +82,7 @@ def match_charts(board: Board) -> list[Chart]:
     )
     return [
         Chart(
-            "Running score",
+            _("Running score"),
             tuple(line.number for line in lines),
             by_column,
             starts,
