@@ -46,6 +46,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["page_language"] = page_language
     app.jinja_env.filters["tr"] = translate
     app.jinja_env.filters["number"] = number_text
+    app.jinja_env.filters["decimal1"] = decimal1_text
+    app.jinja_env.filters["percent"] = percent_text
 
     @app.after_request
     def _content_language(response):  # type: ignore[no-untyped-def]
@@ -216,3 +218,17 @@ def N_(text: str) -> str:
     """Marks a fixed text for the catalogs without translating it here (the page translates
     it with the ``tr`` filter when it shows it)."""
     return text
+
+
+def decimal1_text(value: float) -> str:
+    """A rating or an average with one decimal, as the language writes it (25.3 / 25,3)."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format="0.0", locale=current_locale())
+
+
+def percent_text(value: float) -> str:
+    """A share as a whole percentage (0.25 → 25%, 25 %, 25 %)."""
+    from babel.numbers import format_percent
+
+    return format_percent(value, format="#,##0%", locale=current_locale())

@@ -27,6 +27,7 @@ from typing import Any
 from flask import current_app
 from sqlalchemy import select
 
+from referee.i18n import N_
 from referee.models import Club, Match, Player, db
 from referee.rules.formats import Board, Line
 from referee.rules.formats.standing import Money
@@ -479,9 +480,9 @@ def club_stats(club: Club, start: dt.date | None = None, end: dt.date | None = N
     empty = None
     if not matches:
         empty = (
-            "No match of this club was started in this range."
+            N_("No match of this club was started in this range.")
             if (start or end)
-            else ("No match has been played in this club yet.")
+            else N_("No match has been played in this club yet.")
         )
     return ClubStats(players, {k: (v[0], v[1], v[2]) for k, v in h2h.items()}, len(matches), empty)
 

@@ -84,7 +84,7 @@ def new_club() -> Page:
         return render_template("club_new.html", form=form, problems={}, values={})
     problems: dict[str, str] = {}
     if not form.validate_on_submit():
-        problems["name"] = "The form expired: try again."
+        problems["name"] = _("The form expired: try again.")
     else:
         try:
             roster = request.form.get("roster", "").splitlines()

@@ -13,6 +13,7 @@ from wtforms import BooleanField, DecimalField, SelectField, StringField, TextAr
 from wtforms.validators import Optional
 
 from referee.forms import choice
+from referee.i18n import lazy_gettext as _l
 from referee.rules.cards import ALL_NATURALS, SUITS, Card, Rank
 from referee.rules.errors import InputError
 from referee.rules.gem.deck import GEMS, SYNTHETIC_DECK, GemDeck, parse_deck
@@ -33,8 +34,8 @@ RANKS_SHOWN = tuple(Rank)
 class DeckForm(FlaskForm):
     """A deck's name, and the map pasted as text (the grid's choices are read by card)."""
 
-    name = StringField("Deck name")
-    paste = TextAreaField("Or paste the whole map", validators=[Optional()])
+    name = StringField(_l("Deck name"))
+    paste = TextAreaField(_l("Or paste the whole map"), validators=[Optional()])
 
 
 def _grid_entries(form: Any) -> dict[str, str]:
@@ -123,19 +124,19 @@ def _all_problems(entries: Any) -> list[tuple[str, str]]:
 
 
 class GemMatchForm(FlaskForm):
-    player_0 = StringField("Player 1")
-    player_1 = StringField("Player 2")
-    player_2 = StringField("Player 3 (optional)")
-    deck = SelectField("Gem deck", choices=[], validate_choice=False)
-    stake_per_point = DecimalField("Stake per point", places=2, validators=[Optional()])
-    gem_undercut_plus_difference = BooleanField("An undercut scores 25 + the difference")
-    gem_stash_layoffs = BooleanField("Stashes take layoffs", default=True)
-    gem_queens_diamonds_layoffs = BooleanField("Queen's Diamonds takes another queen")
+    player_0 = StringField(_l("Player 1"))
+    player_1 = StringField(_l("Player 2"))
+    player_2 = StringField(_l("Player 3 (optional)"))
+    deck = SelectField(_l("Gem deck"), choices=[], validate_choice=False)
+    stake_per_point = DecimalField(_l("Stake per point"), places=2, validators=[Optional()])
+    gem_undercut_plus_difference = BooleanField(_l("An undercut scores 25 + the difference"))
+    gem_stash_layoffs = BooleanField(_l("Stashes take layoffs"), default=True)
+    gem_queens_diamonds_layoffs = BooleanField(_l("Queen's Diamonds takes another queen"))
     gem_pairing = SelectField(
-        "Three players: who the knocker is scored against",
+        _l("Three players: who the knocker is scored against"),
         choices=[
-            choice(GemPairing.EACH_NON_KNOCKER.value, "each non-knocker"),
-            choice(GemPairing.LOWEST_NON_KNOCKER.value, "only the lowest non-knocker"),
+            choice(GemPairing.EACH_NON_KNOCKER.value, _l("each non-knocker")),
+            choice(GemPairing.LOWEST_NON_KNOCKER.value, _l("only the lowest non-knocker")),
         ],
         default=GemPairing.EACH_NON_KNOCKER.value,
     )
@@ -154,7 +155,7 @@ RULE_FIELDS = (
 def new_match() -> str | BaseResponse | tuple[str, int]:
     """A Gem Rummy match of two or three players, played with a saved deck."""
     form = GemMatchForm()
-    form.deck.choices = [choice("", "— none: score by counts only —")] + [
+    form.deck.choices = [choice("", _l("— none: score by counts only —"))] + [
         choice(d.name, d.name) for d in deck_service.all_decks()
     ]
     if request.method == "GET":
@@ -186,12 +187,12 @@ def new_match() -> str | BaseResponse | tuple[str, int]:
 
 
 class GemCheckForm(FlaskForm):
-    deck = SelectField("Gem deck", choices=[], validate_choice=False)
-    dice = StringField("Dice", description="the two dice (3+4) or their sum (2–12)")
-    cards_0 = StringField("Knocker's 11 cards (12 for big gin)")
-    cards_1 = StringField("Second player's 11 cards")
-    cards_2 = StringField("Third player's 11 cards (optional)", validators=[Optional()])
-    spread = StringField("Knocker's melds as declared (optional, | between melds)")
+    deck = SelectField(_l("Gem deck"), choices=[], validate_choice=False)
+    dice = StringField(_l("Dice"), description=_l("the two dice (3+4) or their sum (2–12)"))
+    cards_0 = StringField(_l("Knocker's 11 cards (12 for big gin)"))
+    cards_1 = StringField(_l("Second player's 11 cards"))
+    cards_2 = StringField(_l("Third player's 11 cards (optional)"), validators=[Optional()])
+    spread = StringField(_l("Knocker's melds as declared (optional, | between melds)"))
 
 
 @bp.route("/check/gem", methods=["GET", "POST"])

@@ -79,11 +79,11 @@ def import_page() -> str | WerkzeugResponse | tuple[str, int]:
         return render_template("import.html", form=form, problem=None)
     if not form.validate_on_submit():
         return render_template(
-            "import.html", form=form, problem="The form expired: try again."
+            "import.html", form=form, problem=_("The form expired: try again.")
         ), 400
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return render_template("import.html", form=form, problem="Choose a file first."), 400
+        return render_template("import.html", form=form, problem=_("Choose a file first.")), 400
     try:
         match, token = transfer.import_match(transfer.load_json(upload.read()))
     except transfer.ImportRefused as e:
