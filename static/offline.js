@@ -16,6 +16,17 @@
   let syncing = false;
   const FIX = "gin-referee-fix"; // sessionStorage: the kept hand being changed in the form
   let fixing = null; // {id, value} of the kept hand this form changes
+  // The page's language: texts translated by the server (templates/_offline_texts.html),
+  // keyed by name, with "%(name)s" where a value goes; English when a page has none.
+  const TEXTS = (() => {
+    try {
+      return JSON.parse(document.getElementById("offline-texts").textContent);
+    } catch (err) {
+      return {};
+    }
+  })();
+  const t = (key, english, values = {}) =>
+    (TEXTS[key] || english).replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
 
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
@@ -103,9 +114,9 @@
       banner.dataset.testid = "offline";
       document.querySelector("main").prepend(banner);
     }
-    let text = `Offline since ${clock(since)}.`;
-    if (here && here.drawn) text += ` This page as of ${clock(here.drawn)}.`;
-    if (here && here.editor) text += " Hands entered now wait on this phone and are sent when the connection returns.";
+    let text = t("offline_since", "Offline since %(when)s.", { when: clock(since) });
+    if (here && here.drawn) text += " " + t("page_as_of", "This page as of %(when)s.", { when: clock(here.drawn) });
+    if (here && here.editor) text += " " + t("hands_wait", "Hands entered now wait on this phone and are sent when the connection returns.");
     banner.textContent = text;
   }
 
@@ -122,7 +133,7 @@
     }
     // keep this match's new-hand forms on the phone too, so a hand can be entered offline
     if (navigator.onLine && here.editor && navigator.serviceWorker) {
-      const links = [...document.querySelectorAll("a[href*='/hands/new']")].map((a) => a.href);
+      const links = [...document.querySelectorAll("a[href*='/hands/new']:not([hreflang])")].map((a) => a.href);
       const worker = await navigator.serviceWorker.ready;
       if (worker.active && links.length) worker.active.postMessage({ type: "keep", urls: links });
     }
@@ -234,7 +245,7 @@
     fixing = { id: Number(id), value };
     fill(form, value.fields);
     form.prepend(element("p", { class: "flash info", "data-testid": "fixing" },
-      `Changing the kept hand ${value.number}: save sends it again (nothing else is saved).`));
+      t("changing_kept", "Changing the kept hand %(number)s: save sends it again (nothing else is saved).", { number: value.number })));
   }
 
   function watchEntryForm() {
@@ -246,17 +257,17 @@
         event.preventDefault();
         event.stopImmediatePropagation();
         if (isNew && fixing) {
-          changeKept(form).catch((err) => alert(`This phone could not change the kept hand (${err.message}).`));
+          changeKept(form).catch((err) => alert(t("could_not_change", "This phone could not change the kept hand (%(error)s).", { error: err.message })));
           return;
         }
         if (!isNew) {
           markOffline();
-          alert("No connection: this was not sent. Changes to saved hands need the connection; new hands can be entered offline.");
+          alert(t("not_sent", "No connection: this was not sent. Changes to saved hands need the connection; new hands can be entered offline."));
           for (const b of form.querySelectorAll("[type=submit]")) b.disabled = false;
           return;
         }
         keepHand(form).catch((err) => {
-          alert(`This phone could not keep the hand (${err.message}). Nothing was sent: write it down.`);
+          alert(t("could_not_keep", "This phone could not keep the hand (%(error)s). Nothing was sent: write it down.", { error: err.message }));
         });
       }, true);
     }
@@ -346,9 +357,9 @@
         } else if (status === 400) {
           await putKept(record.id, { ...v, status: "refused", problem: { field: error.field, reason: error.reason || "refused" } });
         } else if (status === 403) {
-          await putKept(record.id, { ...v, status: "forbidden", problem: { reason: "This phone may no longer change this match (its edit link was replaced, or this phone signed out). Open the edit link again, then send it." } });
+          await putKept(record.id, { ...v, status: "forbidden", problem: { reason: t("forbidden", "This phone may no longer change this match (its edit link was replaced, or this phone signed out). Open the edit link again, then send it.") } });
         } else if (status === 404) {
-          await putKept(record.id, { ...v, status: "gone", problem: { reason: "This match is no longer on the server (it was deleted). The hand stays on this phone until you discard it: copy it down first." } });
+          await putKept(record.id, { ...v, status: "gone", problem: { reason: t("gone", "This match is no longer on the server (it was deleted). The hand stays on this phone until you discard it: copy it down first.") } });
         } else {
           break; // the server is busy or failing: the hands wait for the next try
         }
@@ -389,19 +400,20 @@
   function describeKept(record, records, behind) {
     const v = record.value;
     const item = element("li", { class: "kept kept-" + v.status, "data-testid": "kept-hand", "data-status": v.status });
-    const head = element("div", {}, element("strong", {}, `Hand ${v.number}`), " · ");
-    const labels = { waiting: "waiting to sync", conflict: "changed meanwhile: choose", refused: "refused by the server",
-      forbidden: "no edit right", gone: "match deleted" };
-    const shown = v.status === "waiting" && behind ? "waiting for your choice above" : labels[v.status] || v.status;
+    const head = element("div", {}, element("strong", {}, t("hand_n", "Hand %(number)s", { number: v.number })), " · ");
+    const labels = { waiting: t("state_waiting", "waiting to sync"), conflict: t("state_conflict", "changed meanwhile: choose"),
+      refused: t("state_refused", "refused by the server"), forbidden: t("state_forbidden", "no edit right"),
+      gone: t("state_gone", "match deleted") };
+    const shown = v.status === "waiting" && behind ? t("state_behind", "waiting for your choice above") : labels[v.status] || v.status;
     head.append(element("span", { class: "sync-state" }, shown));
     if (!here || here.match !== v.match) head.append(" · ", element("a", { href: v.scoreboard }, v.title || v.match));
     item.append(head);
     item.append(element("div", { class: "small", "data-testid": "kept-counts" },
       v.summary.map((pair) => `${pair[0]}: ${pair[1]}`).join(" · ")));
     item.append(element("div", { class: "muted small" }, v.cards
-      ? "Cards: the server rules this hand when it is sent."
-      : "Provisional: the points are worked out by the server when it is sent.",
-    ` Kept ${clock(v.kept)}.`));
+      ? t("cards_note", "Cards: the server rules this hand when it is sent.")
+      : t("provisional_note", "Provisional: the points are worked out by the server when it is sent."),
+    " " + t("kept_at", "Kept %(when)s.", { when: clock(v.kept) })));
     if (v.problem && v.problem.reason) {
       item.append(element("p", { class: "flash error", "data-testid": "kept-problem" },
         (v.problem.field ? `${(v.labels && v.labels[v.problem.field]) || v.problem.field}: ` : "") + v.problem.reason));
@@ -415,27 +427,30 @@
         list.append(li);
       }
       item.append(element("div", { class: "panel small", "data-testid": "theirs" },
-        element("strong", {}, `On the server now: ${v.theirs.hands} hand${v.theirs.hands === 1 ? "" : "s"}`), list,
-        element("strong", {}, "On this phone: the hand above, kept before that change.")));
-      actions.append(button(`Add mine as hand ${v.theirs.hands + 1}`, "keep-mine", async () => {
+        element("strong", {}, v.theirs.hands === 1
+          ? t("server_one", "On the server now: 1 hand")
+          : t("server_many", "On the server now: %(count)s hands", { count: v.theirs.hands })), list,
+        element("strong", {}, t("on_this_phone", "On this phone: the hand above, kept before that change."))));
+      actions.append(button(t("add_mine", "Add mine as hand %(number)s", { number: v.theirs.hands + 1 }), "keep-mine", async () => {
         const rest = records.filter((r) => readable(r.value) && r.value.match === v.match);
         await rebase(v.match, v.theirs.revision, v.theirs.hands, rest, "waiting");
         await sync();
       }));
     } else if (v.status === "refused") {
-      actions.append(button("Change it", "fix", async () => {
+      actions.append(button(t("change_it", "Change it"), "fix", async () => {
         sessionStorage.setItem(FIX, String(record.id));
         window.location.href = `${v.scoreboard}/hands/new${v.cards ? "?entry=cards" : ""}`;
       }));
     } else if (v.status !== "waiting") {
-      actions.append(button("Try again", "retry", async () => {
+      actions.append(button(t("try_again", "Try again"), "retry", async () => {
         await putKept(record.id, { ...v, status: "waiting", problem: null });
         await sync();
       }));
     }
     if (v.status !== "waiting") {
-      actions.append(button("Discard mine", "discard", async () => {
-        if (window.confirm(`Discard the kept hand ${v.number} (${v.summary.map((p) => p[1]).join(", ")})? It is not on the server.`)) {
+      actions.append(button(t("discard_mine", "Discard mine"), "discard", async () => {
+        if (window.confirm(t("discard_kept", "Discard the kept hand %(number)s (%(what)s)? It is not on the server.",
+          { number: v.number, what: v.summary.map((p) => p[1]).join(", ") }))) {
           await dropKept(record.id);
           sentHere = sentHere || Boolean(here && here.match === v.match);
         }
@@ -453,10 +468,10 @@
       raw = String(record.value);
     }
     const item = element("li", { class: "kept kept-unreadable", "data-testid": "kept-unreadable" },
-      element("p", { class: "flash error" }, "A hand kept on this phone could not be read, so it was not sent. What it holds:"),
+      element("p", { class: "flash error" }, t("unreadable", "A hand kept on this phone could not be read, so it was not sent. What it holds:")),
       element("code", { class: "small" }, (raw || "").slice(0, 400)));
-    item.append(element("div", { class: "actions" }, button("Discard it", "discard-unreadable", async () => {
-      if (window.confirm("Discard this unreadable entry? It is not on the server.")) await dropKept(record.id);
+    item.append(element("div", { class: "actions" }, button(t("discard_it", "Discard it"), "discard-unreadable", async () => {
+      if (window.confirm(t("discard_unreadable", "Discard this unreadable entry? It is not on the server."))) await dropKept(record.id);
     })));
     return item;
   }
@@ -494,10 +509,10 @@
       if (v.status !== "waiting") stuck.add(v.match);
     }
     panel.replaceChildren(
-      element("h2", {}, `Kept on this phone (${records.length})`),
+      element("h2", {}, t("kept_here", "Kept on this phone (%(count)s)", { count: records.length })),
       element("p", { class: "muted small" }, waiting
-        ? `${waiting} waiting to sync: sent in order when there is a connection (and any choice below is made); not in the totals until then.`
-        : "Nothing is sent until you choose below."),
+        ? t("waiting_count", "%(count)s waiting to sync: sent in order when there is a connection (and any choice below is made); not in the totals until then.", { count: waiting })
+        : t("nothing_sent", "Nothing is sent until you choose below.")),
       list);
   }
 

@@ -73,9 +73,9 @@ def test_three_hands_entered_offline_arrive_once(live_server, phone, shots) -> N
     # the third with the card picker: kept as entered, ruled by the server when sent
     pick_cards(page, "Ann", R7_KNOCKER + R7_DEFENDER)
     page.click("input[name=save]")
-    page.wait_for_selector('[data-testid="sync-queue"]')
-    page.reload()  # offline: the phone's copy, with the kept hands
     kept = page.locator('[data-testid="kept-hand"]')
+    expect(kept).to_have_count(3, timeout=SENDING)  # the third is kept before the reload
+    page.reload()  # offline: the phone's copy, with the kept hands
     expect(kept).to_have_count(3)
     expect(page.get_by_test_id("offline")).to_contain_text("Offline since")
     for number, (_, k, d) in enumerate(HANDS, 1):
