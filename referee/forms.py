@@ -27,6 +27,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .i18n import lazy_gettext as _l
+from .i18n import lazy_gettext as _lt
 from .models import EntryMode, HandKindChoice
 from .rules.formats.deal_entry import TABLE_FIELDS
 from .rules.plain_words import option_words
@@ -116,13 +117,14 @@ class ScorerForm(FlaskForm):
 
 def _rule_field(f: dataclasses.Field[object]) -> Field:
     kind = FIELD_TYPES[f.name]
-    help_text = FIELD_HELP[f.name]
-    label = f.name.replace("_", " ").capitalize()
+    # the texts are the engine's English, translated when shown (listed in i18n_terms.py)
+    help_text = _lt(FIELD_HELP[f.name])
+    label = _lt(f.name.replace("_", " ").capitalize())
     low, high = f.metadata.get("min"), f.metadata.get("max")
     if kind is bool:
         return BooleanField(label, description=help_text)
     if isinstance(kind, type) and issubclass(kind, StrEnum):
-        choices = [choice(m.value, option_words(m)) for m in kind]
+        choices = [choice(m.value, _lt(option_words(m))) for m in kind]
         return SelectField(label, choices=choices, description=help_text)
     if kind is int:
         return IntegerField(

@@ -155,3 +155,31 @@ def test_a_changed_catalog_is_compiled_again(tmp_path: Path) -> None:
     i18n.compile_catalogs(source)
     assert mo.read_bytes() != first
     i18n._compiled.clear()
+
+
+def test_every_house_rule_text_is_listed_for_the_catalogs() -> None:
+    """Each knob of the new-match and check forms shows its rule's label, help and choices
+    in the reader's language: a new rule fails here until its texts are listed."""
+    import dataclasses
+    from enum import StrEnum
+
+    from referee.i18n_terms import RULE_TEXTS
+    from referee.rules.plain_words import option_words
+    from referee.rules.ruleset import FIELD_HELP, FIELD_TYPES, Ruleset
+
+    missing = []
+    for field in dataclasses.fields(Ruleset):
+        texts = [field.name.replace("_", " ").capitalize(), FIELD_HELP[field.name]]
+        kind = FIELD_TYPES[field.name]
+        if isinstance(kind, type) and issubclass(kind, StrEnum):
+            texts += [option_words(member) for member in kind]
+        missing += [text for text in texts if text not in RULE_TEXTS]
+    assert not missing, f"add to RULE_TEXTS in referee/i18n_terms.py: {missing}"
+
+
+def test_a_german_new_match_form_shows_the_rules_in_german(client) -> None:  # type: ignore[no-untyped-def]
+    html = client.get("/new?lang=de").get_data(as_text=True)
+    assert "Klopfgrenze" in html  # a knob's label
+    assert "größtes Totholz, mit dem geklopft werden darf (0 = nur Gin)" in html  # its help
+    assert "höchstens die Grenze" in html  # a choice
+    assert "Hausregeln" in html and "Einsatz pro Punkt" in html
