@@ -10,6 +10,7 @@ from typing import Protocol
 
 import segno
 from flask import Flask, Response, g, render_template, request, session
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
@@ -103,13 +104,13 @@ def init_app(app: Flask) -> None:
 
 
 _ERROR_TEXT = {
-    400: "That request could not be understood.",
-    403: "This needs the match's edit link. Ask a scorer for it; nothing was changed.",
-    404: "There is no such page, match or hand.",
-    405: "That is not something this page does.",
-    409: "Someone else changed this first; nothing was changed.",
-    413: "That request is too large.",
-    429: "Too many requests from here: wait a little and try again; nothing was changed.",
+    400: N_("That request could not be understood."),
+    403: N_("This needs the match's edit link. Ask a scorer for it; nothing was changed."),
+    404: N_("There is no such page, match or hand."),
+    405: N_("That is not something this page does."),
+    409: N_("Someone else changed this first; nothing was changed."),
+    413: N_("That request is too large."),
+    429: N_("Too many requests from here: wait a little and try again; nothing was changed."),
 }
 
 
@@ -118,19 +119,26 @@ def _error_page(error: HTTPException) -> tuple[str | Response, int]:
     if request.path.startswith("/api/"):
         from .views.api import error_json
 
-        return error_json(code, None, _ERROR_TEXT.get(code, "error"))
-    message = error.description if code not in (403, 404, 429) else None
-    return render_template(
-        "error.html", code=code, message=message or _ERROR_TEXT.get(code, "Something went wrong.")
-    ), code
+        return error_json(code, None, _ERROR_TEXT.get(code, "error"))  # the API speaks English
+    # a reason given where the request was refused is shown as given; Werkzeug's own
+    # description of the status gives way to the page's words, in the reader's language
+    given = error.description != type(error).description
+    message = error.description if given and code not in (403, 404, 429) else None
+    fallback = (
+        gettext(_ERROR_TEXT[code]) if code in _ERROR_TEXT else gettext("Something went wrong.")
+    )
+    return render_template("error.html", code=code, message=message or fallback), code
 
 
 def _csrf_error(error: CSRFError) -> tuple[str, int]:
     return render_template(
         "error.html",
         code=400,
-        message=f"The form had expired or was not sent from this site ({error.description}). "
-        "Go back, reload the page and try again; nothing was changed.",
+        message=gettext(
+            "The form had expired or was not sent from this site (%(reason)s). "
+            "Go back, reload the page and try again; nothing was changed.",
+            reason=error.description,
+        ),
     ), 400
 
 
@@ -187,7 +195,7 @@ def _table_text(table: object, names: list[str]) -> str:
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
     kind = str(table.get("kind") or "").replace("_", " ")
     if kind == "dead":
-        return "dead hand"
+        return gettext("dead hand")
     k, d = table.get("knocker_deadwood"), table.get("defender_deadwood")
     counts = f" {'' if k is None else k}/{'' if d is None else d}" if k or d else ""
     up = f" (upcard {table['upcard']})" if table.get("upcard") else ""
@@ -223,7 +231,7 @@ def audit_changes(
         if name.endswith("_seat") and isinstance(value, int) and 0 <= value < len(names):
             return names[value]
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            return gettext("yes") if value else gettext("no")
         return str(value).replace("_", " ")
 
     lines = []

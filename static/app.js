@@ -88,3 +88,10 @@ function focusField(field, keepSummary) {
   return true;
 }
 
+
+// The language switcher keeps what the address holds after "#" (an edit link's token never
+// reaches the server, so the link to the same page in another language must carry it).
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a[data-lang]");
+  if (link && window.location.hash) link.href = link.href.split("#")[0] + window.location.hash;
+});

@@ -118,3 +118,13 @@ def test_money_numbers_and_dates_follow_the_language(app: Any) -> None:
             )
             assert i18n.when_text(when) == date
             assert i18n.number_text(12345) == number
+
+
+def test_error_pages_speak_the_language_and_the_api_stays_english(client: Any) -> None:
+    page = client.get("/m/nosuchmatch", headers={"Accept-Language": "de"})
+    assert page.status_code == 404
+    html = page.get_data(as_text=True)
+    assert "Nicht gefunden" in html and "Diese Seite, Partie oder Hand gibt es nicht." in html
+    api = client.get("/api/v1/matches/nosuchmatch", headers={"Accept-Language": "de"})
+    assert api.status_code == 404
+    assert api.get_json()["error"]["reason"] == "There is no such page, match or hand."
