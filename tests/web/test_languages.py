@@ -127,4 +127,4 @@ def test_error_pages_speak_the_language_and_the_api_stays_english(client: Any) -
     assert "Nicht gefunden" in html and "Diese Seite, Partie oder Hand gibt es nicht." in html
     api = client.get("/api/v1/matches/nosuchmatch", headers={"Accept-Language": "de"})
     assert api.status_code == 404
-    assert api.get_json()["error"]["reason"] == "There is no such page, match or hand."
+    assert api.get_json()["error"]["reason"] == "no such match"
