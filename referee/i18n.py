@@ -1,7 +1,7 @@
 """The pages' language: English (the source), German and Russian, through Flask-Babel.
 
-The reader's language is, in order: ``?lang=`` on any page (remembered in the session
-cookie), the language remembered before, the browser's ``Accept-Language`` (best match), else
+The reader's language is, in order: ``?lang=`` on any page (remembered in a cookie of its own,
+``lang``), the language remembered before, the browser's ``Accept-Language`` (best match), else
 English. An unknown ``?lang=`` is ignored. The JSON API, the shell and the rules engine's
 ruling steps stay English.
 
@@ -25,12 +25,14 @@ from pathlib import Path
 from typing import Final, cast
 from urllib.parse import urlencode
 
-from flask import Flask, g, request, session
+from flask import Flask, g, request
 
 TRANSLATIONS: Final = Path(__file__).resolve().parent / "translations"
 LANGUAGES: Final = ("en", "de", "ru")
 LANGUAGE_NAMES: Final = {"en": "English", "de": "Deutsch", "ru": "Русский"}
-SESSION_KEY: Final = "lang"
+COOKIE: Final = "lang"  # the choice has a cookie of its own: a page's other requests
+# (the phone's background fetches) write the session cookie as they read it, and would undo it
+COOKIE_AGE: Final = 60 * 60 * 24 * 365
 
 _compiled: dict[Path, Path] = {}
 
@@ -51,6 +53,16 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def _content_language(response):  # type: ignore[no-untyped-def]
+        remember = g.get("_remember_lang")
+        if remember:
+            response.set_cookie(
+                COOKIE,
+                remember,
+                max_age=COOKIE_AGE,
+                samesite="Lax",
+                httponly=True,
+                secure=bool(app.config.get("HTTPS")),
+            )
         response.headers.setdefault("Content-Language", page_language())
         response.vary.add("Accept-Language")
         response.vary.add("Cookie")
@@ -64,11 +76,11 @@ def select_locale() -> str:
         return cached
     chosen = request.args.get("lang", "").strip().lower()
     if chosen in LANGUAGES:
-        if session.get(SESSION_KEY) != chosen:
-            session[SESSION_KEY] = chosen
+        if request.cookies.get(COOKIE) != chosen:
+            g._remember_lang = chosen
     else:
-        remembered = session.get(SESSION_KEY)
-        if isinstance(remembered, str) and remembered in LANGUAGES:
+        remembered = request.cookies.get(COOKIE, "")
+        if remembered in LANGUAGES:
             chosen = remembered
         else:
             chosen = request.accept_languages.best_match(LANGUAGES) or "en"

@@ -49,6 +49,24 @@ def test_german_and_russian_pages_fit_a_phone(phone: Any, live_server: str, shot
     assert ruled.status in (200, 201), ruled.text()
     ruling_path = ruled.json()["url"].split("://", 1)[-1].split("/", 1)[1]
 
+    three = page.request.post(
+        live_server + "/api/v1/matches",
+        data={"players": [*PLAYERS, "Ann"], "preset": "cutthroat", "stake_per_point": "0.05"},
+    )
+    assert three.status == 201, three.text()
+    seated = three.json()
+    added = page.request.post(
+        f"{live_server}/api/v1/matches/{seated['id']}/hands",
+        data={
+            "kind": "knock",
+            "knocker": "Ann",
+            "knocker_deadwood": 5,
+            "defender_deadwood": 60,
+        },
+        headers={"X-Edit-Token": seated["edit_token"]},
+    )
+    assert added.status == 201, added.text()
+
     page.goto(match["edit_url"])  # a scorer: every control of the scoreboard shows
     page.wait_for_url(f"{live_server}/m/{match['id']}")
     board = f"/m/{match['id']}"
@@ -64,6 +82,7 @@ def test_german_and_russian_pages_fit_a_phone(phone: Any, live_server: str, shot
             ("ruling", f"/{ruling_path}"),
             ("check", "/check"),
             ("new", "/new"),
+            ("cutthroat", f"/m/{seated['id']}"),
         ):
             response = page.goto(live_server + path, wait_until="load")
             assert response is not None and response.status == 200, path
