@@ -7,7 +7,13 @@ document.addEventListener("DOMContentLoaded", () => {
       button.hidden = false;
       button.addEventListener("click", async () => {
         await navigator.clipboard.writeText(button.dataset.copy);
-        button.textContent = "Copied";
+        let texts = {};
+        try {
+          texts = JSON.parse(document.getElementById("script-texts").textContent);
+        } catch (err) {
+          texts = {};
+        }
+        button.textContent = texts.copied || "Copied";
       });
     }
   }

@@ -10,6 +10,17 @@ window.CardCodes = (() => {
   for (let n = 2; n <= 9; n++) RANKS[String(n)] = String(n);
   // German B D (Bube, Dame) and Russian В Д К Т: the server's table (referee/rules/rank_letters.py).
   Object.assign(RANKS, { B: "J", D: "Q", "В": "J", "Д": "Q", "К": "K", "Т": "A" });
+  // The page's language: texts translated by the server (templates/_script_texts.html),
+  // keyed by name, with "%(name)s" where a value goes; English when a page has none.
+  const TEXTS = (() => {
+    try {
+      return JSON.parse(document.getElementById("script-texts").textContent);
+    } catch (err) {
+      return {};
+    }
+  })();
+  const t = (key, english, values = {}) =>
+    (TEXTS[key] || english).replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
 
   // One token → a card code ("10H", "AS", "JK1") or null.
   function code(token) {
@@ -27,8 +38,8 @@ window.CardCodes = (() => {
   function problem(cards, more) {
     const seen = new Set();
     for (const c of cards) {
-      if (!c.code) return "`" + c.token + "` is not a card";
-      if (seen.has(c.code)) return "`" + label(c.code) + "` appears twice";
+      if (!c.code) return t("not_a_card", "`%(token)s` is not a card", { token: c.token });
+      if (seen.has(c.code)) return t("twice", "`%(card)s` appears twice", { card: label(c.code) });
       seen.add(c.code);
       const other = more(c);
       if (other) return other;
@@ -40,7 +51,7 @@ window.CardCodes = (() => {
   function show(form, name, cards, want, trouble) {
     // the typed field's label and the picker's target both show the count
     for (const count of form.querySelectorAll(`[data-count-for=${name}], [data-target-count=${name}]`)) {
-      count.textContent = `${cards.length}/${want.join(" or ")}`;
+      count.textContent = `${cards.length}/${want.join(" " + t("or", "or") + " ")}`;
       count.classList.toggle("ok", want.includes(cards.length) && !trouble);
       count.classList.toggle("bad", cards.length > Math.max(...want) || Boolean(trouble));
     }
@@ -71,8 +82,9 @@ window.CardCodes = (() => {
   function refuse(picker, c, other) {
     const target = picker.querySelector(`.target[data-target="${other}"]`);
     const name = target ? target.dataset.name || target.firstChild.textContent.trim()
-      : "another hand";
-    notice(picker, `${label(c)} is already in ${name}. To move it, tap ${name} and take it out there first.`);
+      : t("another_hand", "another hand");
+    notice(picker, t("already_in", "%(card)s is already in %(name)s. To move it, tap %(name)s and take it out there first.",
+      { card: label(c), name }));
   }
 
   // A tap on card c while filling hand `active`: out of that hand if it holds it; refused (the
@@ -120,5 +132,5 @@ window.CardCodes = (() => {
     }
   }
 
-  return { code, label, tokens, problem, show, activate, tap, holder, notice, refuse, mount };
+  return { code, label, tokens, problem, show, activate, tap, holder, notice, refuse, mount, t };
 })();

@@ -6,6 +6,7 @@
   const { code, label, activate, holder, notice, refuse, mount } = window.CardCodes;
   // tokens keep "/" (a meld break) as a token of its own
   const tokens = (text) => window.CardCodes.tokens(text.replace(/\//g, " / "));
+  const tr = window.CardCodes.t;
 
   document.addEventListener("DOMContentLoaded", () => {
     const form = document.getElementById("hand-form");
@@ -30,15 +31,15 @@
         const cards = cardsOf(name);
         for (const t of cards) {
           const c = code(t);
-          if (!c) { problem = "`" + t + "` is not a card"; break; }
+          if (!c) { problem = tr("not_a_card", "`%(token)s` is not a card", { token: t }); break; }
           if (c.startsWith("JK")) continue;
           if (seenIn[c] !== undefined && !problem) {
-            problem = "`" + label(c) + "` is also entered for another player";
+            problem = tr("also_entered", "`%(card)s` is also entered for another player", { card: label(c) });
           }
           seenIn[c] = name;
         }
         if (!problem && !isMelds(name) && cards.length > size) {
-          problem = `${cards.length} cards: more than the ${size} dealt`;
+          problem = tr("too_many", "%(count)s cards: more than the %(size)s dealt", { count: cards.length, size });
         }
         const count = form.querySelector(`[data-count-for=${name}]`);
         if (count) {
