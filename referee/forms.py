@@ -712,7 +712,9 @@ def check_form(kind: str) -> RulingCheckBase | AnalysisCheckBase:
     from .rules.variants import list_presets
 
     form.preset.choices = [
-        choice(p.name, _lt(p.title)) for p in list_presets() if kind != "ruling" or rules_two_players(p)
+        choice(p.name, _lt(p.title))
+        for p in list_presets()
+        if kind != "ruling" or rules_two_players(p)
     ]
     assert isinstance(form, RulingCheckBase | AnalysisCheckBase)
     return form
