@@ -115,8 +115,10 @@ def _compile(po: Path, mo: Path) -> None:
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
+    # the language comes from the folder's name, so the plural rule is Babel's for it even in
+    # a catalog kept without a header
     with po.open("rb") as source:
-        catalog = read_po(source)
+        catalog = read_po(source, locale=po.parent.parent.name)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)  # fuzzy entries are left out, as pybabel compile does
     mo.parent.mkdir(parents=True, exist_ok=True)
