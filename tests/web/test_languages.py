@@ -128,3 +128,30 @@ def test_error_pages_speak_the_language_and_the_api_stays_english(client: Any) -
     api = client.get("/api/v1/matches/nosuchmatch", headers={"Accept-Language": "de"})
     assert api.status_code == 404
     assert api.get_json()["error"]["reason"] == "no such match"
+
+
+def test_every_page_of_every_format_renders_in_german_and_russian(client: Any) -> None:
+    """Each format's pages (as a scorer sees them) in both languages: every translation
+    fills its placeholders, and the pages say which language they are in."""
+    from tests.web.every_format import SAMPLES, play
+    from tests.web.helpers import open_edit_link
+
+    paths = ["/", "/new", "/new/three", "/check", "/check/analyze", "/rules", "/offline"]
+    paths += ["/new/contract", "/check/contract", "/gem/new", "/check/gem", "/decks"]
+    paths += ["/clubs/new", "/import", "/nowhere"]
+    for name in SAMPLES:
+        view_id, token = play(client, name)
+        edit = client.get(f"/api/v1/matches/{view_id}", headers={"X-Edit-Token": token})
+        assert edit.status_code == 200
+        base = f"/m/{view_id}"
+        paths += [base, f"{base}/hands/1", f"{base}/hands/1/edit", f"{base}/hands/new"]
+        paths += [f"{base}/settlement", f"{base}/sheet", f"{base}/rules", f"{base}/link"]
+        open_edit_link(client, f"/m/{view_id}/edit#{token}")
+    for language in ("de", "ru"):
+        client.get(f"/?lang={language}")
+        for path in paths:
+            response = client.get(path)
+            expected = (404,) if path == "/nowhere" else (200, 302)  # 302: no settlement yet
+            assert response.status_code in expected, (language, path, response.status_code)
+            if response.status_code != 302:
+                assert _lang(response.get_data(as_text=True)) == language, (language, path)
