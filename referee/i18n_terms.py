@@ -322,3 +322,6 @@ RULE_TEXTS = (
         "12-Step: each player works through the list, a contract not made carries to the next deal, and the first to make the last contract wins"
     ),
 )
+
+# A Hollywood scoreboard's short headline once no game is open (Board.headline).
+HEADLINES = (N_("every game closed"),)
