@@ -79,6 +79,7 @@ def test_german_and_russian_pages_fit_a_phone(phone: Any, live_server: str, shot
         for name, path in (
             ("scoreboard", f"{board}?lang={language}"),
             ("hand", f"{board}/hands/1"),
+            ("hand-form", f"{board}/hands/new?entry=cards"),
             ("ruling", f"/{ruling_path}"),
             ("check", "/check"),
             ("new", "/new"),
