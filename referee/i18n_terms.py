@@ -325,3 +325,40 @@ RULE_TEXTS = (
 
 # A Hollywood scoreboard's short headline once no game is open (Board.headline).
 HEADLINES = (N_("every game closed"),)
+
+# The headings of the rules page (each rule tag's paragraph; its text stays the engine's
+# English, with the match's numbers).
+RULE_TAG_TITLES = (
+    N_("How a hand scores"),
+    N_("The game"),
+    N_("Counting a hand"),
+    N_("When you may knock"),
+    N_("The knocker's melds"),
+    N_("The defender's count"),
+    N_("Laying off in a chain"),
+    N_("Battle Royal: laying off"),
+    N_("Breaking a meld to lay off"),
+    N_("No laying off against gin"),
+    N_("Laying off everything"),
+    N_("Gin cannot be undercut"),
+    N_("Cards speak"),
+    N_("Big gin"),
+    N_("Aces"),
+    N_("Equal counts"),
+    N_("A dead hand"),
+    N_("Oklahoma: a spade upcard"),
+    N_("Oklahoma"),
+    N_("Hollywood"),
+    N_("Straight gin"),
+    N_("Three or more players"),
+    N_("Dealer sits out"),
+    N_("Cutthroat"),
+    N_("Chouette"),
+    N_("Battle Royal"),
+    N_("Partnership"),
+    N_("Basic Rummy and 500 Rum"),
+    N_("Gem Rummy"),
+    N_("Contract Rummy"),
+    N_("Where the sources disagree"),
+    N_("Battle Royal: a shared low count"),
+)

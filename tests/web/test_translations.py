@@ -183,3 +183,12 @@ def test_a_german_new_match_form_shows_the_rules_in_german(client) -> None:  # t
     assert "größtes Totholz, mit dem geklopft werden darf (0 = nur Gin)" in html  # its help
     assert "höchstens die Grenze" in html  # a choice
     assert "Hausregeln" in html and "Einsatz pro Punkt" in html
+
+
+def test_every_rules_page_heading_is_listed_for_the_catalogs() -> None:
+    from referee.i18n_terms import RULE_TAG_TITLES
+    from referee.rules.plain_words import plain_rules
+    from referee.rules.variants import get_preset
+
+    titles = {note.title for note in plain_rules(get_preset("american").rules)}
+    assert titles <= set(RULE_TAG_TITLES), titles - set(RULE_TAG_TITLES)
