@@ -86,6 +86,8 @@ class _Ctx:
     repeat_suits: bool  # a set may hold a suit twice (max_set > 4)
     simple: bool  # no wild cards and a set holds each suit once: melds from tables
     values: tuple[int, ...]  # deadwood value by card index (52: any joker)
+    # wild ranks whose cards the solver counts as one card type (see _class_of)
+    merged_ranks: frozenset[int] = frozenset()
 
     def wild(self, card: Card) -> bool:
         if card.is_joker:
@@ -130,11 +132,44 @@ def _make_ctx(rules: Ruleset) -> _Ctx:
         repeat_suits=rules.max_set > 4,
         simple=not rules.has_wilds and rules.max_set <= 4,
         values=(*(card_value(c, rules) for c in ALL_NATURALS), rules.joker_value),
+        merged_ranks=(
+            frozenset(rules.wild_ranks)
+            if rules.wilds_adjacent_in_run and rules.min_naturals_in_meld <= 1
+            else frozenset()
+        ),
     )
 
 
 def _type(card: Card) -> Card:
     return JOKER if card.is_joker else card
+
+
+def _class_of(card: Card, ctx: _Ctx) -> Card:
+    """The card type the solver counts ``card`` as: every joker as :data:`JOKER`, and every
+    card of a *merged* wild rank as that rank's spade.
+
+    Why merging is exact: where wild cards may stand side by side and a meld needs at most one
+    natural card (``ctx.merged_ranks``), whether cards make a meld depends only on how many
+    cards of a wild rank it holds, not which: each of them may stand as a wild anywhere, a
+    meld whose only natural card would be one of them is as good with any other (a run of
+    that card's suit at the same places, a set of that rank), and they share one deadwood
+    value. So the least deadwood is the same, and the arrangements that differ only in which
+    of these cards stands where are one arrangement: searched once, listed once, counted once.
+    The real cards are handed back at the edge (:class:`_Reals`).
+    """
+    if card.is_joker:
+        return JOKER
+    rank = card.rank
+    if ctx.merged_ranks and rank is not None and int(rank) in ctx.merged_ranks:
+        return ALL_NATURALS[int(rank) - 1]
+    return card
+
+
+def _shared(card: Card, ctx: _Ctx) -> bool:
+    """Whether the solver's type of ``card`` stands for several real cards."""
+    return card.is_joker or (
+        card.rank is not None and bool(ctx.merged_ranks) and int(card.rank) in ctx.merged_ranks
+    )
 
 
 def _rank_at(position: int) -> int:
@@ -367,8 +402,12 @@ def _generate(items: _Items, ctx: _Ctx, size: int | None = None) -> list[Meld]:
     return out.melds()
 
 
-def _items_of(cards: Iterable[Card]) -> list[tuple[Card, int]]:
+def _items_of(cards: Iterable[Card], ctx: _Ctx | None = None) -> list[tuple[Card, int]]:
+    """(type, count) of ``cards``; with ``ctx``, as the solver counts them (:func:`_class_of`)."""
     cards = tuple(cards)
+    if ctx is not None and ctx.merged_ranks:
+        counts = Counter(_class_of(c, ctx) for c in cards)
+        return sorted(counts.items(), key=lambda tc: tc[0].index)
     if len({c.index for c in cards}) == len(cards) and all(c.index < 52 for c in cards):
         return [(c, 1) for c in sorted(cards, key=_key)]  # distinct naturals: the usual hand
     counts = Counter(_type(c) for c in cards)
@@ -711,6 +750,101 @@ def _mask_tables(ctx: _Ctx) -> tuple[list[_LazyTable], list[_LazyTable]]:
     return tables
 
 
+# -- real cards behind the solver's shared types ----------------------------------------------
+
+
+# A meld's canonical reading by (kind, card keys, context id), with its context kept alive.
+_READINGS: dict[tuple[str, tuple[int, ...], int], tuple[_Ctx, Meld]] = {}
+
+
+def _reading(kind: MeldKind, cards: Sequence[Card], ctx: _Ctx) -> Meld:
+    """The canonical meld of ``kind`` these real cards make (most natural cards, then the
+    highest run), with the real jokers in it."""
+    key = (kind.value, tuple(sorted(_type(c).index for c in cards)), id(ctx))
+    hit = _READINGS.get(key)
+    if hit is None or hit[0] is not ctx:
+        found = [m for m in _generate(_items_of(cards), ctx, size=len(cards)) if m.kind is kind]
+        if len(_READINGS) >= 4096:
+            _READINGS.clear()
+        hit = _READINGS[key] = (ctx, found[0])
+    return _with_real_jokers(hit[1], iter(sorted((c for c in cards if c.is_joker), key=_key)))
+
+
+class _Reals:
+    """The real cards behind the solver's shared types (every joker; every card of a merged
+    wild rank, :func:`_class_of`), handed out to one arrangement's melds and deadwood.
+
+    A merged card goes first to a run of its own suit (where it may stand as itself), and a
+    meld holding one is read again from its real cards (the reading with the most natural
+    cards), so the arrangement shown is the one a player would lay down.
+    """
+
+    def __init__(self, cards: Iterable[Card], ctx: _Ctx) -> None:
+        self.ctx = ctx
+        self.pool: dict[Card, list[Card]] = {}
+        for card in sorted(cards, key=_key):
+            self.pool.setdefault(_class_of(card, ctx), []).append(card)
+
+    def _take(self, t: Card, suit: Suit | None = None) -> Card:
+        cards = self.pool[t]
+        if suit is not None:
+            for i, card in enumerate(cards):
+                if card.suit is suit:
+                    return cards.pop(i)
+        return cards.pop(0)
+
+    def melds(self, melds: Sequence[Meld]) -> tuple[Meld, ...]:
+        pool = self.pool
+        slots: list[list[Card | None]] = [
+            [None if c in pool else c for c in m.cards] for m in melds
+        ]
+        # first the runs take the merged cards of their own suit, then every slot in order
+        for meld, row in zip(melds, slots, strict=True):
+            if meld.kind is MeldKind.RUN and not all(row):
+                for i, c in enumerate(meld.cards):
+                    if row[i] is None and not c.is_joker:
+                        own = [x for x in pool[c] if x.suit is meld.suit]
+                        if own:
+                            pool[c].remove(own[0])
+                            row[i] = own[0]
+        out = []
+        for meld, row in zip(melds, slots, strict=True):
+            if all(row):
+                cards = tuple(c for c in row if c is not None)
+            else:
+                cards = tuple(
+                    self._take(meld.cards[i]) if c is None else c for i, c in enumerate(row)
+                )
+            if any(_shared(c, self.ctx) and not c.is_joker for c in cards):
+                out.append(_reading(meld.kind, cards, self.ctx))
+            else:
+                out.append(Meld(meld.kind, cards, meld.rank, meld.suit, meld.low, meld.high))
+        return tuple(out)
+
+    def card(self, t: Card, suit: Suit | None = None) -> Card:
+        """A real card for one card of type ``t`` (of ``suit`` when there is one)."""
+        return self._take(t, suit) if t in self.pool else t
+
+
+def _swap_note(melds: Sequence[Meld], dead: Sequence[Card], ctx: _Ctx) -> str:
+    """The note of an arrangement standing for several: which cards of a merged wild rank
+    could change places (in different melds, or one melded and one in the deadwood)."""
+    if not ctx.merged_ranks:
+        return ""
+    places: dict[int, dict[Card, int]] = {}
+    for where, cards in enumerate([*(m.cards for m in melds), tuple(dead)]):
+        for card in cards:
+            if not card.is_joker and _shared(card, ctx):
+                assert card.rank is not None
+                places.setdefault(int(card.rank), {})[card] = where
+    notes = []
+    for _, held in sorted(places.items()):
+        if len(set(held.values())) > 1:
+            names = [c.label for c in sort_cards(held)]
+            notes.append(f"{_join(names)} may change places (the same arrangement).")
+    return " ".join(notes)
+
+
 # -- the solver: least deadwood over disjoint melds, memoised on the remaining cards --------
 
 
@@ -760,11 +894,17 @@ class _Solver:
         self.option_codes = tuple(tuple(o) for o in option_codes)
         self.memo: dict[int, int] = {0: 0}
         self.choice_memo: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
-        self.has_jokers = JOKER in self.index
+        self.ctx = ctx
+        self.shared = tuple(_shared(t, ctx) for t in self.types)
+        self.has_shared = any(self.shared)
         self.pack_memo: dict[object, Any] = {}  # layoffs.py's packs by meld (see _packs)
 
+    def type_of(self, card: Card) -> Card:
+        """The type this solver counts ``card`` as (:func:`_class_of`)."""
+        return _class_of(card, self.ctx)
+
     def encode(self, cards: Iterable[Card]) -> int:
-        return sum(self.unit[self.index[_type(c)]] for c in cards)
+        return sum(self.unit[self.index[_class_of(c, self.ctx)]] for c in cards)
 
     def fits(self, state: int, code: int) -> bool:
         """Whether the cards of ``code`` are all among those of ``state``."""
@@ -896,19 +1036,21 @@ class _Solver:
         return count(state, 0)
 
     def arrangement(
-        self, meld_ids: Sequence[int], dead: Sequence[int], jokers: Sequence[Card]
+        self, meld_ids: Sequence[int], dead: Sequence[int], shared: Sequence[Card]
     ) -> Arrangement:
-        """An Arrangement with real cards: the hand's jokers go to melds first, then deadwood."""
+        """An Arrangement with real cards: ``shared`` (the real cards behind this solver's
+        shared types: jokers, merged wild ranks) go to melds first, then to the deadwood."""
         charge(1 + len(meld_ids))
-        if not self.has_jokers:
+        if not self.has_shared:
             melds = tuple(self.melds[m] for m in meld_ids)
             dead_cards = sort_cards(self.types[t] for t in dead)
             return Arrangement(melds, dead_cards, sum(self.values[t] for t in dead))
-        it = iter(jokers)
-        melds = tuple(_with_real_jokers(self.melds[m], it) for m in meld_ids)
+        reals = _Reals(shared, self.ctx)
+        melds = reals.melds([self.melds[m] for m in meld_ids])
         types = self.types
-        dead_sorted = sort_cards(next(it) if types[t].is_joker else types[t] for t in dead)
-        return Arrangement(melds, dead_sorted, deadwood_of(dead_sorted, self.rules))
+        dead_sorted = sort_cards(reals.card(types[t]) for t in dead)
+        note = _swap_note(melds, dead_sorted, self.ctx)
+        return Arrangement(melds, dead_sorted, deadwood_of(dead_sorted, self.rules), note)
 
 
 # Solvers by the hand's cards and the identity of the Ruleset (kept alive by its entry), most
@@ -944,7 +1086,7 @@ def _solver_for(cards: Sequence[Card], rules: Ruleset) -> _Solver:
     entry = _BY_HAND.get(key)
     if entry is not None and entry[0] is rules:
         return entry[1]
-    solver = _solver(tuple(_items_of(cards)), rules)
+    solver = _solver(tuple(_items_of(cards, _ctx(rules))), rules)
     if len(_BY_HAND) >= 64:
         _BY_HAND.clear()
     _BY_HAND[key] = (rules, solver)
@@ -953,6 +1095,12 @@ def _solver_for(cards: Sequence[Card], rules: Ruleset) -> _Solver:
 
 def _jokers(cards: Iterable[Card]) -> list[Card]:
     return sorted((c for c in cards if c.is_joker), key=_key)
+
+
+def _shared_cards(cards: Iterable[Card], rules: Ruleset) -> list[Card]:
+    """The cards of ``cards`` that the solver counts under a shared type (:func:`_class_of`)."""
+    ctx = _ctx(rules)
+    return sorted((c for c in cards if _shared(c, ctx)), key=_key)
 
 
 # -- the fast path (no wilds, one deck, ace low), when that module is present ---------------
@@ -1001,9 +1149,9 @@ def best_arrangements(
     [('J♠ Q♠ K♠', 20), ('K♠ K♥ K♦', 20)]
     """
     solver = _solver_for(cards, rules)
-    jokers = _jokers(cards)
+    shared = _shared_cards(cards, rules)
     return tuple(
-        solver.arrangement(m, d, jokers) for m, d in solver.arrangements(solver.full, limit)
+        solver.arrangement(m, d, shared) for m, d in solver.arrangements(solver.full, limit)
     )
 
 
@@ -1059,8 +1207,8 @@ class KnockOptions:
         """Every best arrangement of the cards left after discarding ``discard``."""
         left = _without(self.cards, [discard])
         solver, state = self._after(discard)
-        jokers = _jokers(left)
-        return tuple(solver.arrangement(m, d, jokers) for m, d in solver.arrangements(state, limit))
+        shared = _shared_cards(left, self.rules)
+        return tuple(solver.arrangement(m, d, shared) for m, d in solver.arrangements(state, limit))
 
     def count_after(self, discard: Card) -> int:
         """How many best arrangements the cards left after discarding ``discard`` have."""
@@ -1072,7 +1220,7 @@ class KnockOptions:
         """The whole hand's solver and its state without ``discard``: the melds of the cards
         left are those of the whole hand that fit them, so one solver serves every discard."""
         solver = _solver_for(self.cards, self.rules)
-        return solver, solver.full - solver.unit[solver.index[_type(discard)]]
+        return solver, solver.full - solver.unit[solver.index[solver.type_of(discard)]]
 
     def can_knock(self, limit: int | None = None) -> bool:
         """Whether the best discard leaves a legal knock (``limit``: this hand's knock limit)."""
@@ -1110,6 +1258,7 @@ def knock_options(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> Knoc
         for t, i in solver.index.items():
             by_type[t] = solver.least(solver.full - solver.unit[i])
         big = solver.least(solver.full) == 0
+        by_type = {_type(c): by_type[solver.type_of(c)] for c in cards}
     per_card = tuple((c, by_type[_type(c)]) for c in sort_cards(set(cards)))
     least = min(v for _, v in per_card)
     discards = tuple(c for c, v in per_card if v == least)
