@@ -364,6 +364,90 @@ def _gen_runs(items: _Items, ctx: _Ctx, out: _Collector, size: int | None) -> No
             _emit_runs(suit, lo, hi, wild_pos, wilds, out)
 
 
+def _gen_runs_adjacent(items: _Items, ctx: _Ctx, out: _Collector) -> None:
+    """:func:`_gen_runs` (every size) for a table where wild cards may stand side by side,
+    built from the natural cards rather than from every span: each set ``S`` of natural cards
+    of one suit and each number ``k`` of wild cards make one meld per choice of wild cards,
+    placed at its highest span (the same melds and readings, without trying every span and
+    every natural left out of it)."""
+    counts = dict(items)
+    wilds = [(t, c) for t, c in items if ctx.wild(t)]
+    wild_total = sum(c for _, c in wilds)
+    need_nat = max(1, ctx.min_nat)
+    longest, shortest, top = ctx.max_run, ctx.min_run, ctx.top
+    best = out.best
+    run_kind = MeldKind.RUN
+    combos: dict[tuple[tuple[tuple[Card, int], ...], int], list[tuple[tuple[Card, ...], list[int]]]]
+    combos = {}
+    for suit in SUITS:
+        base = _SUIT_INDEX[suit] * 13
+        line = [ALL_NATURALS[base + (0 if p == 14 else p - 1)] for p in range(0, 15)]
+        held = [p for p in range(1, top + 1) if counts.get(line[p], 0) > 0]
+        if not held:
+            continue
+        chosen: list[int] = []
+
+        def emit(chosen: list[int]) -> None:
+            n = len(chosen)
+            low_s, high_s = chosen[0], chosen[-1]
+            gaps = high_s - low_s + 1 - n
+            nat_cards = [line[p] for p in chosen]
+            natural = [c.index for c in nat_cards]
+            # the pool of wild cards the naturals leave (a wild-rank card may stand as itself)
+            pool = wilds
+            if any(ctx.wild(c) for c in nat_cards):
+                used = Counter(nat_cards)
+                pool = [(t, c - used.get(t, 0)) for t, c in wilds if c - used.get(t, 0) > 0]
+            spare = sum(c for _, c in pool)
+            pool_key = tuple(pool)
+            for k in range(max(gaps, shortest - n, 0), min(spare, longest - n) + 1):
+                length = n + k
+                if length > top:
+                    break
+                lo = min(low_s, top - length + 1)
+                hi = lo + length - 1
+                score = (n, lo)
+                wild_pos = [p for p in range(lo, hi + 1) if p not in chosen]
+                choices = combos.get((pool_key, k))
+                if choices is None:
+                    choices = combos[(pool_key, k)] = [
+                        (extra, [_type(c).index for c in extra])
+                        for extra in _submultisets(pool, k, k)
+                    ]
+                for extra, extra_keys in choices:
+                    key = ("run", tuple(sorted(natural + extra_keys)))
+                    charge()
+                    held_meld = best.get(key)
+                    if held_meld is not None and score <= held_meld[0]:
+                        continue
+                    slots = dict(zip(chosen, nat_cards, strict=True))
+                    slots.update(zip(wild_pos, extra, strict=True))
+                    cards = tuple(slots[p] for p in range(lo, hi + 1))
+                    best[key] = (score, Meld(run_kind, cards, suit=suit, low=lo, high=hi))
+
+        def grow(i: int) -> None:
+            # chosen holds positions in increasing order; extend with held[i:]
+            if len(chosen) >= need_nat:
+                emit(chosen)
+            first = chosen[0]
+            for j in range(i, len(held)):
+                p = held[j]
+                if p - first + 1 > longest:
+                    break
+                if first == 1 and p == 14:
+                    break
+                if p - first + 1 - (len(chosen) + 1) > wild_total:
+                    break
+                chosen.append(p)
+                grow(j + 1)
+                chosen.pop()
+
+        for i, p in enumerate(held):
+            chosen.append(p)
+            grow(i + 1)
+            chosen.pop()
+
+
 def _touching(positions: Sequence[int]) -> bool:
     """Two of these (sorted) run positions stand side by side."""
     return any(b - a == 1 for a, b in pairwise(positions))
@@ -398,7 +482,10 @@ def _generate(items: _Items, ctx: _Ctx, size: int | None = None) -> list[Meld]:
     items = [(t, c) for t, c in items if c > 0 and ctx.meldable(t)]
     out = _Collector()
     _gen_sets(items, ctx, out, size)
-    _gen_runs(items, ctx, out, size)
+    if size is None and ctx.adjacent_ok:
+        _gen_runs_adjacent(items, ctx, out)
+    else:
+        _gen_runs(items, ctx, out, size)
     return out.melds()
 
 
@@ -793,29 +880,35 @@ class _Reals:
                     return cards.pop(i)
         return cards.pop(0)
 
-    def melds(self, melds: Sequence[Meld]) -> tuple[Meld, ...]:
+    def melds(self, melds: Sequence[Meld], kinds: Sequence[int]) -> tuple[Meld, ...]:
+        """Real melds for ``melds``; ``kinds[i]`` says what shared types meld i holds: 0 none,
+        1 jokers only, 2 a merged wild rank's (see :attr:`_Solver.sharing`)."""
         pool = self.pool
-        slots: list[list[Card | None]] = [
-            [None if c in pool else c for c in m.cards] for m in melds
-        ]
         # first the runs take the merged cards of their own suit, then every slot in order
-        for meld, row in zip(melds, slots, strict=True):
-            if meld.kind is MeldKind.RUN and not all(row):
+        rows: list[list[Card | None] | None] = []
+        for meld, kind in zip(melds, kinds, strict=True):
+            if not kind:
+                rows.append(None)
+                continue
+            row: list[Card | None] = [None if c in pool else c for c in meld.cards]
+            if kind == 2 and meld.kind is MeldKind.RUN:
                 for i, c in enumerate(meld.cards):
                     if row[i] is None and not c.is_joker:
-                        own = [x for x in pool[c] if x.suit is meld.suit]
-                        if own:
-                            pool[c].remove(own[0])
-                            row[i] = own[0]
+                        for x in pool[c]:
+                            if x.suit is meld.suit:
+                                pool[c].remove(x)
+                                row[i] = x
+                                break
+            rows.append(row)
         out = []
-        for meld, row in zip(melds, slots, strict=True):
-            if all(row):
-                cards = tuple(c for c in row if c is not None)
-            else:
-                cards = tuple(
-                    self._take(meld.cards[i]) if c is None else c for i, c in enumerate(row)
-                )
-            if any(_shared(c, self.ctx) and not c.is_joker for c in cards):
+        for meld, kind, maybe in zip(melds, kinds, rows, strict=True):
+            if maybe is None:
+                out.append(meld)
+                continue
+            cards = tuple(
+                self._take(meld.cards[i]) if c is None else c for i, c in enumerate(maybe)
+            )
+            if kind == 2:
                 out.append(_reading(meld.kind, cards, self.ctx))
             else:
                 out.append(Meld(meld.kind, cards, meld.rank, meld.suit, meld.low, meld.high))
@@ -897,6 +990,17 @@ class _Solver:
         self.ctx = ctx
         self.shared = tuple(_shared(t, ctx) for t in self.types)
         self.has_shared = any(self.shared)
+        # per meld: 0 no shared type, 1 jokers only, 2 a merged wild rank's type
+        merged = [s and not t.is_joker for s, t in zip(self.shared, self.types, strict=True)]
+        self.merged_count = sum(c for (_, c), m in zip(order, merged, strict=True) if m)
+        self.sharing = tuple(
+            0
+            if not self.has_shared
+            else max(
+                (2 if merged[position[c]] else 1 if self.shared[position[c]] else 0) for c in cards
+            )
+            for _, cards, _ in found
+        )
         self.pack_memo: dict[object, Any] = {}  # layoffs.py's packs by meld (see _packs)
 
     def type_of(self, card: Card) -> Card:
@@ -1046,10 +1150,12 @@ class _Solver:
             dead_cards = sort_cards(self.types[t] for t in dead)
             return Arrangement(melds, dead_cards, sum(self.values[t] for t in dead))
         reals = _Reals(shared, self.ctx)
-        melds = reals.melds([self.melds[m] for m in meld_ids])
+        sharing = self.sharing
+        kinds = [sharing[m] for m in meld_ids]
+        melds = reals.melds([self.melds[m] for m in meld_ids], kinds)
         types = self.types
         dead_sorted = sort_cards(reals.card(types[t]) for t in dead)
-        note = _swap_note(melds, dead_sorted, self.ctx)
+        note = _swap_note(melds, dead_sorted, self.ctx) if self.merged_count > 1 else ""
         return Arrangement(melds, dead_sorted, deadwood_of(dead_sorted, self.rules), note)
 
 
