@@ -364,88 +364,97 @@ def _gen_runs(items: _Items, ctx: _Ctx, out: _Collector, size: int | None) -> No
             _emit_runs(suit, lo, hi, wild_pos, wilds, out)
 
 
+_Combos = dict[tuple[tuple[tuple[Card, int], ...], int], list[tuple[tuple[Card, ...], list[int]]]]
+
+
 def _gen_runs_adjacent(items: _Items, ctx: _Ctx, out: _Collector) -> None:
     """:func:`_gen_runs` (every size) for a table where wild cards may stand side by side,
-    built from the natural cards rather than from every span: each set ``S`` of natural cards
-    of one suit and each number ``k`` of wild cards make one meld per choice of wild cards,
+    built from the natural cards rather than from every span: each set of natural cards of
+    one suit and each number ``k`` of wild cards make one meld per choice of wild cards,
     placed at its highest span (the same melds and readings, without trying every span and
     every natural left out of it)."""
     counts = dict(items)
     wilds = [(t, c) for t, c in items if ctx.wild(t)]
+    combos: _Combos = {}
+    for suit in SUITS:
+        base = _SUIT_INDEX[suit] * 13
+        line = [ALL_NATURALS[base + (0 if p == 14 else p - 1)] for p in range(15)]
+        held = [p for p in range(1, ctx.top + 1) if counts.get(line[p], 0) > 0]
+        if held:
+            _suit_runs(suit, line, held, wilds, ctx, out, combos)
+
+
+def _suit_runs(
+    suit: Suit,
+    line: list[Card],
+    held: list[int],
+    wilds: list[tuple[Card, int]],
+    ctx: _Ctx,
+    out: _Collector,
+    combos: _Combos,
+) -> None:
+    """The runs of one suit for :func:`_gen_runs_adjacent`: ``line[p]`` is the suit's card at
+    run position ``p``, ``held`` the positions the hand holds, ``wilds`` its wild cards."""
     wild_total = sum(c for _, c in wilds)
     need_nat = max(1, ctx.min_nat)
     longest, shortest, top = ctx.max_run, ctx.min_run, ctx.top
     best = out.best
-    run_kind = MeldKind.RUN
-    combos: dict[tuple[tuple[tuple[Card, int], ...], int], list[tuple[tuple[Card, ...], list[int]]]]
-    combos = {}
-    for suit in SUITS:
-        base = _SUIT_INDEX[suit] * 13
-        line = [ALL_NATURALS[base + (0 if p == 14 else p - 1)] for p in range(0, 15)]
-        held = [p for p in range(1, top + 1) if counts.get(line[p], 0) > 0]
-        if not held:
-            continue
-        chosen: list[int] = []
+    chosen: list[int] = []
 
-        def emit(chosen: list[int]) -> None:
-            n = len(chosen)
-            low_s, high_s = chosen[0], chosen[-1]
-            gaps = high_s - low_s + 1 - n
-            nat_cards = [line[p] for p in chosen]
-            natural = [c.index for c in nat_cards]
-            # the pool of wild cards the naturals leave (a wild-rank card may stand as itself)
-            pool = wilds
-            if any(ctx.wild(c) for c in nat_cards):
-                used = Counter(nat_cards)
-                pool = [(t, c - used.get(t, 0)) for t, c in wilds if c - used.get(t, 0) > 0]
-            spare = sum(c for _, c in pool)
-            pool_key = tuple(pool)
-            for k in range(max(gaps, shortest - n, 0), min(spare, longest - n) + 1):
-                length = n + k
-                if length > top:
-                    break
-                lo = min(low_s, top - length + 1)
-                hi = lo + length - 1
-                score = (n, lo)
-                wild_pos = [p for p in range(lo, hi + 1) if p not in chosen]
-                choices = combos.get((pool_key, k))
-                if choices is None:
-                    choices = combos[(pool_key, k)] = [
-                        (extra, [_type(c).index for c in extra])
-                        for extra in _submultisets(pool, k, k)
-                    ]
-                for extra, extra_keys in choices:
-                    key = ("run", tuple(sorted(natural + extra_keys)))
-                    charge()
-                    held_meld = best.get(key)
-                    if held_meld is not None and score <= held_meld[0]:
-                        continue
-                    slots = dict(zip(chosen, nat_cards, strict=True))
-                    slots.update(zip(wild_pos, extra, strict=True))
-                    cards = tuple(slots[p] for p in range(lo, hi + 1))
-                    best[key] = (score, Meld(run_kind, cards, suit=suit, low=lo, high=hi))
+    def emit() -> None:
+        n = len(chosen)
+        low_s, high_s = chosen[0], chosen[-1]
+        gaps = high_s - low_s + 1 - n
+        nat_cards = [line[p] for p in chosen]
+        natural = [c.index for c in nat_cards]
+        # the wild cards the naturals leave (a card of a wild rank may stand as itself)
+        pool = wilds
+        if any(ctx.wild(c) for c in nat_cards):
+            used = Counter(nat_cards)
+            pool = [(t, c - used.get(t, 0)) for t, c in wilds if c - used.get(t, 0) > 0]
+        spare = sum(c for _, c in pool)
+        pool_key = tuple(pool)
+        for k in range(max(gaps, shortest - n, 0), min(spare, longest - n, top - n) + 1):
+            lo = min(low_s, top - n - k + 1)
+            hi = lo + n + k - 1
+            score = (n, lo)
+            choices = combos.get((pool_key, k))
+            if choices is None:
+                choices = combos[(pool_key, k)] = [
+                    (extra, [_type(c).index for c in extra]) for extra in _submultisets(pool, k, k)
+                ]
+            wild_pos = [p for p in range(lo, hi + 1) if p not in chosen]
+            for extra, extra_keys in choices:
+                key = ("run", tuple(sorted(natural + extra_keys)))
+                charge()
+                kept = best.get(key)
+                if kept is not None and score <= kept[0]:
+                    continue
+                slots = dict(zip(chosen, nat_cards, strict=True))
+                slots.update(zip(wild_pos, extra, strict=True))
+                cards = tuple(slots[p] for p in range(lo, hi + 1))
+                best[key] = (score, Meld(MeldKind.RUN, cards, suit=suit, low=lo, high=hi))
 
-        def grow(i: int) -> None:
-            # chosen holds positions in increasing order; extend with held[i:]
-            if len(chosen) >= need_nat:
-                emit(chosen)
-            first = chosen[0]
-            for j in range(i, len(held)):
-                p = held[j]
-                if p - first + 1 > longest:
-                    break
-                if first == 1 and p == 14:
-                    break
-                if p - first + 1 - (len(chosen) + 1) > wild_total:
-                    break
-                chosen.append(p)
-                grow(j + 1)
-                chosen.pop()
-
-        for i, p in enumerate(held):
+    def grow(i: int) -> None:
+        """Every set of naturals starting with ``chosen``, extended from ``held[i:]``."""
+        if len(chosen) >= need_nat:
+            emit()
+        first = chosen[0]
+        for j in range(i, len(held)):
+            p = held[j]
+            # a longer span, or more gaps than wild cards, only grows from here
+            if p - first + 1 > longest or (first == 1 and p == 14):
+                break
+            if p - first - len(chosen) > wild_total:
+                break
             chosen.append(p)
-            grow(i + 1)
+            grow(j + 1)
             chosen.pop()
+
+    for i, p in enumerate(held):
+        chosen.append(p)
+        grow(i + 1)
+        chosen.pop()
 
 
 def _touching(positions: Sequence[int]) -> bool:
