@@ -227,11 +227,24 @@ def _submultisets(items: _Items, lo: int, hi: int) -> Iterator[tuple[Card, ...]]
         yield from rec(0, 0)
 
 
+# A run not built yet: (suit, low, high, cards); most generated melds are never shown, so
+# the solver makes the Meld only when an arrangement or all_melds asks for it.
+_RunPlan = tuple[Suit, int, int, tuple[Card, ...]]
+
+
+def _built(meld: Meld | _RunPlan) -> Meld:
+    if isinstance(meld, Meld):
+        return meld
+    suit, low, high, cards = meld
+    return Meld(MeldKind.RUN, cards, suit=suit, low=low, high=high)
+
+
 class _Collector:
     """Keeps one canonical meld per identity: most natural cards, then the highest run."""
 
     def __init__(self) -> None:
-        self.best: dict[tuple[str, tuple[int, ...]], tuple[tuple[int, int], Meld]] = {}
+        self.best: dict[tuple[str, tuple[int, ...]], tuple[tuple[int, int], Meld | _RunPlan]]
+        self.best = {}
 
     def add(self, meld: Meld, score: tuple[int, int]) -> None:
         charge()
@@ -241,7 +254,33 @@ class _Collector:
             self.best[key] = (score, meld)
 
     def melds(self) -> list[Meld]:
-        return [m for _, m in self.best.values()]
+        return [_built(m) for _, m in self.best.values()]
+
+    def found(self) -> list[_Found]:
+        """The melds as the solver takes them, read from their identities (not built)."""
+        return [
+            (m, cards, (-len(cards), 0 if kind == "set" else 1, cards))
+            for (kind, cards), (_, m) in self.best.items()
+        ]
+
+
+class _MeldList:
+    """The solver's melds by id, each built on first use (see :data:`_RunPlan`)."""
+
+    def __init__(self, melds: Iterable[Meld | _RunPlan]) -> None:
+        self.items = list(melds)
+
+    def __getitem__(self, i: int) -> Meld:
+        meld = self.items[i]
+        if not isinstance(meld, Meld):
+            meld = self.items[i] = _built(meld)
+        return meld
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self) -> Iterator[Meld]:
+        return (self[i] for i in range(len(self.items)))
 
 
 def _set_meld(rank: int | None, naturals: Iterable[Card], wilds: Iterable[Card]) -> Meld:
@@ -400,6 +439,7 @@ def _suit_runs(
     longest, shortest, top = ctx.max_run, ctx.min_run, ctx.top
     best = out.best
     chosen: list[int] = []
+    wild_at = [ctx.wild(c) for c in line]
 
     def emit() -> None:
         n = len(chosen)
@@ -409,7 +449,7 @@ def _suit_runs(
         natural = [c.index for c in nat_cards]
         # the wild cards the naturals leave (a card of a wild rank may stand as itself)
         pool = wilds
-        if any(ctx.wild(c) for c in nat_cards):
+        if any(wild_at[p] for p in chosen):
             used = Counter(nat_cards)
             pool = [(t, c - used.get(t, 0)) for t, c in wilds if c - used.get(t, 0) > 0]
         spare = sum(c for _, c in pool)
@@ -424,16 +464,15 @@ def _suit_runs(
                     (extra, [_type(c).index for c in extra]) for extra in _submultisets(pool, k, k)
                 ]
             wild_pos = [p for p in range(lo, hi + 1) if p not in chosen]
+            charge(len(choices))
             for extra, extra_keys in choices:
                 key = ("run", tuple(sorted(natural + extra_keys)))
-                charge()
                 kept = best.get(key)
                 if kept is not None and score <= kept[0]:
                     continue
                 slots = dict(zip(chosen, nat_cards, strict=True))
                 slots.update(zip(wild_pos, extra, strict=True))
-                cards = tuple(slots[p] for p in range(lo, hi + 1))
-                best[key] = (score, Meld(MeldKind.RUN, cards, suit=suit, low=lo, high=hi))
+                best[key] = (score, (suit, lo, hi, tuple(slots[p] for p in range(lo, hi + 1))))
 
     def grow(i: int) -> None:
         """Every set of naturals starting with ``chosen``, extended from ``held[i:]``."""
@@ -488,6 +527,10 @@ def _generate(items: _Items, ctx: _Ctx, size: int | None = None) -> list[Meld]:
 
     ``size`` restricts to melds of exactly that many cards (used to validate one meld).
     """
+    return _collect(items, ctx, size).melds()
+
+
+def _collect(items: _Items, ctx: _Ctx, size: int | None = None) -> _Collector:
     items = [(t, c) for t, c in items if c > 0 and ctx.meldable(t)]
     out = _Collector()
     _gen_sets(items, ctx, out, size)
@@ -495,7 +538,7 @@ def _generate(items: _Items, ctx: _Ctx, size: int | None = None) -> list[Meld]:
         _gen_runs_adjacent(items, ctx, out)
     else:
         _gen_runs(items, ctx, out, size)
-    return out.melds()
+    return out
 
 
 def _items_of(cards: Iterable[Card], ctx: _Ctx | None = None) -> list[tuple[Card, int]]:
@@ -722,7 +765,7 @@ def all_melds(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> tuple[Me
 
 # -- melds as the solver takes them: (meld, card indices, search order) ----------------------
 
-_Found = tuple[Meld, tuple[int, ...], tuple[int, int, tuple[int, ...]]]
+_Found = tuple[Meld | _RunPlan, tuple[int, ...], tuple[int, int, tuple[int, ...]]]
 
 
 def _third(found: _Found) -> tuple[int, int, tuple[int, ...]]:
@@ -736,7 +779,7 @@ def _found(meld: Meld) -> _Found:
 
 
 def _melds_with_keys(items: _Items, ctx: _Ctx) -> list[_Found]:
-    return [_found(m) for m in _generate(items, ctx)]
+    return _collect(items, ctx).found()
 
 
 # Every run and set a table without wild cards can make, built once and shared by every hand:
@@ -976,7 +1019,7 @@ class _Solver:
         self.values = tuple(ctx.values[min(t.index, 52)] for t in self.types)
         found = _table_melds(order, ctx) if ctx.simple else _melds_with_keys(order, ctx)
         found.sort(key=_third)
-        self.melds: tuple[Meld, ...] = tuple(m for m, _, _ in found)
+        self.melds = _MeldList(m for m, _, _ in found)
         codes: list[int] = []
         options: list[list[int]] = [[] for _ in order]
         option_codes: list[list[int]] = [[] for _ in order]
@@ -1002,12 +1045,12 @@ class _Solver:
         # per meld: 0 no shared type, 1 jokers only, 2 a merged wild rank's type
         merged = [s and not t.is_joker for s, t in zip(self.shared, self.types, strict=True)]
         self.merged_count = sum(c for (_, c), m in zip(order, merged, strict=True) if m)
+        merged_keys = {min(t.index, 52) for t, m in zip(self.types, merged, strict=True) if m}
+        shared_keys = {
+            min(t.index, 52) for t, sh in zip(self.types, self.shared, strict=True) if sh
+        }
         self.sharing = tuple(
-            0
-            if not self.has_shared
-            else max(
-                (2 if merged[position[c]] else 1 if self.shared[position[c]] else 0) for c in cards
-            )
+            0 if shared_keys.isdisjoint(cards) else 2 if not merged_keys.isdisjoint(cards) else 1
             for _, cards, _ in found
         )
         self.pack_memo: dict[object, Any] = {}  # layoffs.py's packs by meld (see _packs)
