@@ -897,16 +897,104 @@ _READINGS: dict[tuple[str, tuple[int, ...], int], tuple[_Ctx, Meld]] = {}
 
 
 def _reading(kind: MeldKind, cards: Sequence[Card], ctx: _Ctx) -> Meld:
-    """The canonical meld of ``kind`` these real cards make (most natural cards, then the
-    highest run), with the real jokers in it."""
+    """The canonical meld of ``kind`` these real cards make (as :func:`_generate` reads it:
+    the most natural cards, then the highest run), read directly where it is quick to;
+    remembered by the cards (jokers alike) for the table."""
     key = (kind.value, tuple(sorted(_type(c).index for c in cards)), id(ctx))
     hit = _READINGS.get(key)
     if hit is None or hit[0] is not ctx:
-        found = [m for m in _generate(_items_of(cards), ctx, size=len(cards)) if m.kind is kind]
+        meld = _set_reading_of(cards, ctx) if kind is MeldKind.SET else _run_reading_of(cards, ctx)
+        if meld is None:
+            meld = _generic_reading(kind, cards, ctx)
         if len(_READINGS) >= 4096:
             _READINGS.clear()
-        hit = _READINGS[key] = (ctx, found[0])
+        hit = _READINGS[key] = (ctx, _as_types(meld))
     return _with_real_jokers(hit[1], iter(sorted((c for c in cards if c.is_joker), key=_key)))
+
+
+def _as_types(meld: Meld) -> Meld:
+    """``meld`` with every joker as :data:`JOKER` (as the generator gives melds)."""
+    if not any(c.is_joker for c in meld.cards):
+        return meld
+    cards = tuple(_type(c) for c in meld.cards)
+    return Meld(meld.kind, cards, meld.rank, meld.suit, meld.low, meld.high)
+
+
+def _generic_reading(kind: MeldKind, cards: Sequence[Card], ctx: _Ctx) -> Meld:
+    """:func:`_reading` by generating every meld of exactly these cards."""
+    found = [m for m in _generate(_items_of(cards), ctx, size=len(cards)) if m.kind is kind]
+    return _with_real_jokers(found[0], iter(sorted((c for c in cards if c.is_joker), key=_key)))
+
+
+def _set_reading_of(cards: Sequence[Card], ctx: _Ctx) -> Meld | None:
+    """A set's reading when its rank is plain: that of its cards not wild, or the one wild
+    rank of the table when every card is of it or a joker (None: ask the generator)."""
+    fixed = {int(c.rank) for c in cards if c.rank is not None and not ctx.wild(c)}
+    if len(fixed) > 1:
+        return None
+    if fixed:
+        rank = fixed.pop()
+    elif len(ctx.wild_ranks) == 1 and any(not c.is_joker for c in cards):
+        rank = next(iter(ctx.wild_ranks))
+    else:
+        return None
+    of_rank = sorted((c for c in cards if c.rank is not None and int(c.rank) == rank), key=_key)
+    naturals = of_rank if ctx.repeat_suits else list(dict.fromkeys(of_rank))
+    rest = list((Counter(cards) - Counter(naturals)).elements())
+    return Meld(MeldKind.SET, (*naturals, *sorted(rest, key=_key)), rank=rank)
+
+
+def _run_reading_of(cards: Sequence[Card], ctx: _Ctx) -> Meld | None:
+    """A run's reading: of every suit and span these cards fill, the one with the most
+    natural cards, then the highest; wild cards fill the other places lowest first."""
+    if not ctx.adjacent_ok:
+        return None
+    n = len(cards)
+    plain = [c for c in cards if not ctx.wild(c)]
+    suits = [s for s in SUITS if s in {c.suit for c in plain}] if plain else list(SUITS)
+    best: tuple[tuple[int, int], Suit, int, dict[int, Card]] | None = None
+    ordered = sorted(cards, key=lambda c: (ctx.wild(c), c.index))
+    for suit in suits:
+        for lo in range(ctx.top - n + 1, 0, -1):
+            hi = lo + n - 1
+            if lo == 1 and hi == 14:
+                continue
+            placed: dict[int, Card] = {}
+            for card in ordered:
+                if card.is_joker or card.suit is not suit:
+                    if not ctx.wild(card):
+                        break
+                    continue
+                assert card.rank is not None
+                rank = int(card.rank)
+                spot = next(
+                    (
+                        p
+                        for p in ((14, 1) if rank == 1 else (rank,))
+                        if lo <= p <= hi
+                        and p not in placed
+                        and not (p == 14 and 1 in placed)
+                        and not (p == 1 and 14 in placed)
+                    ),
+                    None,
+                )
+                if spot is not None:
+                    placed[spot] = card
+                elif not ctx.wild(card):
+                    break
+            else:
+                nat = len(placed)
+                if nat < max(1, ctx.min_nat):
+                    continue
+                score = (nat, lo)
+                if best is None or score > best[0]:
+                    best = (score, suit, lo, placed)
+    if best is None:
+        return None
+    _, suit, lo, placed = best
+    left = iter(sorted((Counter(cards) - Counter(placed.values())).elements(), key=_key))
+    row = tuple(placed[p] if p in placed else next(left) for p in range(lo, lo + n))
+    return Meld(MeldKind.RUN, row, suit=suit, low=lo, high=lo + n - 1)
 
 
 class _Reals:
