@@ -950,43 +950,40 @@ def _run_reading_of(cards: Sequence[Card], ctx: _Ctx) -> Meld | None:
     if not ctx.adjacent_ok:
         return None
     n = len(cards)
+    wild = [c for c in cards if ctx.wild(c)]
     plain = [c for c in cards if not ctx.wild(c)]
-    suits = [s for s in SUITS if s in {c.suit for c in plain}] if plain else list(SUITS)
+    plain_suits = {c.suit for c in plain}
+    if len(plain_suits) > 1 or any(c.rank is None for c in plain):
+        return None
+    suits = [s for s in SUITS if s in plain_suits] if plain else list(SUITS)
+    ordered = sorted(plain, key=_key) + sorted(wild, key=_key)
+    # the places the natural cards that are not aces pin down
+    pinned = [int(c.rank) for c in plain if c.rank is not None and int(c.rank) != 1]
+    top_lo = min([ctx.top - n + 1, *pinned])
+    bottom_lo = max([1, *(p - n + 1 for p in pinned)])
     best: tuple[tuple[int, int], Suit, int, dict[int, Card]] | None = None
-    ordered = sorted(cards, key=lambda c: (ctx.wild(c), c.index))
     for suit in suits:
-        for lo in range(ctx.top - n + 1, 0, -1):
+        for lo in range(top_lo, bottom_lo - 1, -1):
             hi = lo + n - 1
             if lo == 1 and hi == 14:
                 continue
             placed: dict[int, Card] = {}
+            ok = True
             for card in ordered:
-                if card.is_joker or card.suit is not suit:
-                    if not ctx.wild(card):
-                        break
-                    continue
-                assert card.rank is not None
-                rank = int(card.rank)
-                spot = next(
-                    (
-                        p
-                        for p in ((14, 1) if rank == 1 else (rank,))
-                        if lo <= p <= hi
-                        and p not in placed
-                        and not (p == 14 and 1 in placed)
-                        and not (p == 1 and 14 in placed)
-                    ),
-                    None,
-                )
-                if spot is not None:
+                rank = 0 if card.rank is None or card.suit is not suit else int(card.rank)
+                spot = 0
+                if rank == 1:
+                    if 1 not in placed and 14 not in placed:
+                        spot = 14 if hi == 14 else 1 if lo == 1 else 0
+                elif rank and lo <= rank <= hi and rank not in placed:
+                    spot = rank
+                if spot:
                     placed[spot] = card
                 elif not ctx.wild(card):
+                    ok = False
                     break
-            else:
-                nat = len(placed)
-                if nat < max(1, ctx.min_nat):
-                    continue
-                score = (nat, lo)
+            if ok and len(placed) >= max(1, ctx.min_nat):
+                score = (len(placed), lo)
                 if best is None or score > best[0]:
                     best = (score, suit, lo, placed)
     if best is None:
