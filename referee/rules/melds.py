@@ -227,15 +227,21 @@ def _submultisets(items: _Items, lo: int, hi: int) -> Iterator[tuple[Card, ...]]
         yield from rec(0, 0)
 
 
-# A run not built yet: (suit, low, high, cards); most generated melds are never shown, so
-# the solver makes the Meld only when an arrangement or all_melds asks for it.
-_RunPlan = tuple[Suit, int, int, tuple[Card, ...]]
+# A run not built yet: (suit, low, high, natural places, natural cards, wild places, wild
+# cards); most generated melds are never shown, so the solver makes the Meld only when an
+# arrangement or all_melds asks for it.
+_RunPlan = tuple[
+    Suit, int, int, tuple[int, ...], tuple[Card, ...], tuple[int, ...], tuple[Card, ...]
+]
 
 
 def _built(meld: Meld | _RunPlan) -> Meld:
     if isinstance(meld, Meld):
         return meld
-    suit, low, high, cards = meld
+    suit, low, high, at, naturals, wild_at, wilds = meld
+    slots = dict(zip(at, naturals, strict=True))
+    slots.update(zip(wild_at, wilds, strict=True))
+    cards = tuple(slots[p] for p in range(low, high + 1))
     return Meld(MeldKind.RUN, cards, suit=suit, low=low, high=high)
 
 
@@ -445,8 +451,9 @@ def _suit_runs(
         n = len(chosen)
         low_s, high_s = chosen[0], chosen[-1]
         gaps = high_s - low_s + 1 - n
-        nat_cards = [line[p] for p in chosen]
+        nat_cards = tuple([line[p] for p in chosen])
         natural = [c.index for c in nat_cards]
+        at = tuple(chosen)
         # the wild cards the naturals leave (a card of a wild rank may stand as itself)
         pool = wilds
         if any(wild_at[p] for p in chosen):
@@ -463,16 +470,13 @@ def _suit_runs(
                 choices = combos[(pool_key, k)] = [
                     (extra, [_type(c).index for c in extra]) for extra in _submultisets(pool, k, k)
                 ]
-            wild_pos = [p for p in range(lo, hi + 1) if p not in chosen]
+            wild_pos = tuple([p for p in range(lo, hi + 1) if p not in at])
             charge(len(choices))
             for extra, extra_keys in choices:
                 key = ("run", tuple(sorted(natural + extra_keys)))
                 kept = best.get(key)
-                if kept is not None and score <= kept[0]:
-                    continue
-                slots = dict(zip(chosen, nat_cards, strict=True))
-                slots.update(zip(wild_pos, extra, strict=True))
-                best[key] = (score, (suit, lo, hi, tuple(slots[p] for p in range(lo, hi + 1))))
+                if kept is None or score > kept[0]:
+                    best[key] = (score, (suit, lo, hi, at, nat_cards, wild_pos, extra))
 
     def grow(i: int) -> None:
         """Every set of naturals starting with ``chosen``, extended from ``held[i:]``."""
