@@ -19,6 +19,12 @@ How the open points are settled (each one a choice the rules leave to us):
   never an ace at both ends of one run.
 * **Wild-only melds** (possible only when ``min_naturals_in_meld`` is 0) count as a set with
   no rank.
+* **Which wild card stands where.** Where wild cards may stand side by side and a meld needs
+  at most one natural card (the usual deuces-wild table), every card of a wild rank can take
+  another's place in any arrangement (see :func:`_class_of`). Arrangements that differ only
+  in which of them stands where are one arrangement: searched, counted and listed once, its
+  ``note`` naming the cards that could change places; the cards shown are placed where they
+  stand as themselves when they can. Jokers were always alike.
 * **Order of arrangements.** Arrangements come in search order: the lowest card (suit-major,
   wilds and jokers last) is placed first, in its longest meld first, deadwood last; then the
   next lowest card, and so on. The order depends only on the cards, not on how they were
@@ -1084,6 +1090,14 @@ def _swap_note(melds: Sequence[Meld], dead: Sequence[Card], ctx: _Ctx) -> str:
 
 class _Solver:
     """Exact least deadwood for every sub-multiset of one hand.
+
+    The work has a ceiling fixed by the hand: a state is a sub-multiset of the solver's card
+    types, so there are at most the product of (count + 1) over the types (2 ** n for n
+    cards, and far fewer once the cards of a wild rank and the jokers are each one type:
+    2 ** (n - w) * (d + 1) * (j + 1) with d of a wild rank and j jokers); each state is solved
+    once (memoised) and tries the melds whose lowest card is its lowest card. So one least
+    deadwood search costs at most states * (1 + the most melds sharing a lowest card) nodes,
+    whatever the cards; the count and the listing walk the same memoised states.
 
     A state is the count of each card type, packed into one int: a field of ``width`` bits per
     type with a guard bit on top, so "does meld m fit" is one subtraction (SWAR). The search
