@@ -1019,6 +1019,12 @@ class _Reals:
         for card in sorted(cards, key=_key):
             self.pool.setdefault(_class_of(card, ctx), []).append(card)
 
+    def copy(self) -> _Reals:
+        """A fresh pool with the same cards (one per arrangement)."""
+        fresh = _Reals((), self.ctx)
+        fresh.pool = {t: list(cards) for t, cards in self.pool.items()}
+        return fresh
+
     def _take(self, t: Card, suit: Suit | None = None) -> Card:
         cards = self.pool[t]
         if suit is not None:
@@ -1147,6 +1153,8 @@ class _Solver:
         self.has_shared = any(self.shared)
         # per meld: 0 no shared type, 1 jokers only, 2 a merged wild rank's type
         merged = [s and not t.is_joker for s, t in zip(self.shared, self.types, strict=True)]
+        self.merged = tuple(merged)
+        self.reals: dict[tuple[Card, ...], _Reals] = {}  # pools of real cards by hand
         self.merged_count = sum(c for (_, c), m in zip(order, merged, strict=True) if m)
         merged_keys = {min(t.index, 52) for t, m in zip(self.types, merged, strict=True) if m}
         shared_keys = {
@@ -1304,14 +1312,21 @@ class _Solver:
             melds = tuple(self.melds[m] for m in meld_ids)
             dead_cards = sort_cards(self.types[t] for t in dead)
             return Arrangement(melds, dead_cards, sum(self.values[t] for t in dead))
-        reals = _Reals(shared, self.ctx)
+        key = tuple(shared)
+        template = self.reals.get(key)
+        if template is None:
+            template = self.reals[key] = _Reals(shared, self.ctx)
+        reals = template.copy()
         sharing = self.sharing
         kinds = [sharing[m] for m in meld_ids]
         melds = reals.melds([self.melds[m] for m in meld_ids], kinds)
         types = self.types
         dead_sorted = sort_cards(reals.card(types[t]) for t in dead)
-        note = _swap_note(melds, dead_sorted, self.ctx) if self.merged_count > 1 else ""
-        return Arrangement(melds, dead_sorted, deadwood_of(dead_sorted, self.rules), note)
+        # every card of one solver type has one deadwood value (jokers; a wild rank's cards)
+        value = sum(self.values[t] for t in dead)
+        places = kinds.count(2) + any(self.merged[t] for t in dead)
+        note = _swap_note(melds, dead_sorted, self.ctx) if places > 1 else ""
+        return Arrangement(melds, dead_sorted, value, note)
 
 
 # Solvers by the hand's cards and the identity of the Ruleset (kept alive by its entry), most
