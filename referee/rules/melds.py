@@ -1035,7 +1035,7 @@ class _Reals:
 
     def melds(self, melds: Sequence[Meld], kinds: Sequence[int]) -> tuple[Meld, ...]:
         """Real melds for ``melds``; ``kinds[i]`` says what shared types meld i holds: 0 none,
-        1 jokers only, 2 a merged wild rank's (see :attr:`_Solver.sharing`)."""
+        1 jokers only, 2 a merged wild rank's (see :meth:`_Solver.sharing`)."""
         pool = self.pool
         # first the runs take the merged cards of their own suit, then every slot in order
         rows: list[list[Card | None] | None] = []
@@ -1156,15 +1156,28 @@ class _Solver:
         self.merged = tuple(merged)
         self.reals: dict[tuple[Card, ...], _Reals] = {}  # pools of real cards by hand
         self.merged_count = sum(c for (_, c), m in zip(order, merged, strict=True) if m)
-        merged_keys = {min(t.index, 52) for t, m in zip(self.types, merged, strict=True) if m}
-        shared_keys = {
+        self.merged_keys = {min(t.index, 52) for t, m in zip(self.types, merged, strict=True) if m}
+        self.shared_keys = {
             min(t.index, 52) for t, sh in zip(self.types, self.shared, strict=True) if sh
         }
-        self.sharing = tuple(
-            0 if shared_keys.isdisjoint(cards) else 2 if not merged_keys.isdisjoint(cards) else 1
-            for _, cards, _ in found
-        )
+        self.meld_keys = tuple(cards for _, cards, _ in found)
+        self.sharing_memo: dict[int, int] = {}
         self.pack_memo: dict[object, Any] = {}  # layoffs.py's packs by meld (see _packs)
+
+    def sharing(self, meld_id: int) -> int:
+        """What shared types a meld holds: 0 none, 1 jokers only, 2 a merged wild rank's."""
+        hit = self.sharing_memo.get(meld_id)
+        if hit is None:
+            cards = self.meld_keys[meld_id]
+            hit = (
+                0
+                if self.shared_keys.isdisjoint(cards)
+                else 2
+                if not self.merged_keys.isdisjoint(cards)
+                else 1
+            )
+            self.sharing_memo[meld_id] = hit
+        return hit
 
     def type_of(self, card: Card) -> Card:
         """The type this solver counts ``card`` as (:func:`_class_of`)."""
@@ -1317,8 +1330,7 @@ class _Solver:
         if template is None:
             template = self.reals[key] = _Reals(shared, self.ctx)
         reals = template.copy()
-        sharing = self.sharing
-        kinds = [sharing[m] for m in meld_ids]
+        kinds = [self.sharing(m) for m in meld_ids]
         melds = reals.melds([self.melds[m] for m in meld_ids], kinds)
         types = self.types
         dead_sorted = sort_cards(reals.card(types[t]) for t in dead)
