@@ -18,13 +18,19 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
-from .contract_inputs import check as contract_request
 from .inputs import analyze_request, rule_request, score_request
 from .rules.adjudicate import HandKind
 from .rules.cards import CardError, format_cards, parse_cards
 from .rules.errors import InputError
 from .rules.ruleset import Ruleset
 from .rules.variants import list_presets
+
+
+def contract_request(request: dict[str, Any]) -> dict[str, Any]:
+    """A Contract Rummy check (the contract engine loads only for this command)."""
+    from .contract_inputs import check
+
+    return check(request)
 
 
 def _error(exc: Exception) -> dict[str, Any]:

@@ -326,6 +326,7 @@ def min_deadwood(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> int:
 # Suit-mask word and bit of each natural card index (0-51, suit-major as Card.index).
 _WORD: tuple[int, ...] = tuple(i // 13 for i in range(52))
 _INDEX_BIT: tuple[int, ...] = tuple(1 << (i % 13) for i in range(52))
+_BIT_OF: tuple[int, ...] = tuple(1 << i for i in range(52))
 
 
 def min_deadwood_of_indices(cards: Sequence[int], rules: Ruleset = DEFAULT_RULES) -> int:
@@ -338,12 +339,15 @@ def min_deadwood_of_indices(cards: Sequence[int], rules: Ruleset = DEFAULT_RULES
     entry = _BY_ID.get(id(rules))
     if entry is None or entry[0] is not rules:
         entry = _entry(rules)
-    masks = [0, 0, 0, 0]
-    word = _WORD
-    bit = _INDEX_BIT
+    # card i is bit i of one int (13 bits a suit, suit-major): one lookup and one "or" a card
+    held = 0
+    bit = _BIT_OF
     for i in cards:
-        masks[word[i]] |= bit[i]
-    m0, m1, m2, m3 = masks
+        held |= bit[i]
+    m0 = held & 0x1FFF
+    m1 = held >> 13 & 0x1FFF
+    m2 = held >> 26 & 0x1FFF
+    m3 = held >> 39
     run = entry[1]
     ge3 = (m0 & m1 & (m2 | m3)) | ((m0 | m1) & m2 & m3)
     if not ge3:

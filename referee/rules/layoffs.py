@@ -41,9 +41,10 @@ from .melds import (
     JOKER,
     _Ctx,
     _ctx,
-    _jokers,
     _natural_at,
+    _Reals,
     _set_reading,
+    _shared_cards,
     _Solver,
     _solver_for,
     _type,
@@ -375,11 +376,11 @@ def defender_best(
             best, best_choice = key, chosen
 
     assert best is not None
-    jokers = iter(_jokers(defender))
+    reals = _Reals(_shared_cards(defender, rules), ctx)
     layoffs: list[Layoff] = []
     extended: list[Meld] = []
     for index, (meld, pack) in enumerate(zip(spread, best_choice, strict=True)):
-        real = [next(jokers) if c.is_joker else c for c in pack.cards]
+        real = [reals.card(c, meld.suit) for c in pack.cards]
         layoffs.extend(Layoff(card, index) for card in real)
         if not pack.cards:
             extended.append(meld)
@@ -387,7 +388,8 @@ def defender_best(
             extended.append(_place_real(pack.extended, meld, real))
     rest = full - sum(p.code for p in best_choice)
     meld_ids, dead_ids = next(solver.arrangements(rest, limit=1))
-    arrangement = solver.arrangement(meld_ids, dead_ids, list(jokers))
+    left = [c for cards in reals.pool.values() for c in cards]
+    arrangement = solver.arrangement(meld_ids, dead_ids, left)
     return DefenderPlay(
         arrangement=arrangement,
         layoffs=tuple(layoffs),

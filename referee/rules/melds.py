@@ -19,6 +19,12 @@ How the open points are settled (each one a choice the rules leave to us):
   never an ace at both ends of one run.
 * **Wild-only melds** (possible only when ``min_naturals_in_meld`` is 0) count as a set with
   no rank.
+* **Which wild card stands where.** Where wild cards may stand side by side and a meld needs
+  at most one natural card (the usual deuces-wild table), every card of a wild rank can take
+  another's place in any arrangement (see :func:`_class_of`). Arrangements that differ only
+  in which of them stands where are one arrangement: searched, counted and listed once, its
+  ``note`` naming the cards that could change places; the cards shown are placed where they
+  stand as themselves when they can. Jokers were always alike.
 * **Order of arrangements.** Arrangements come in search order: the lowest card (suit-major,
   wilds and jokers last) is placed first, in its longest meld first, deadwood last; then the
   next lowest card, and so on. The order depends only on the cards, not on how they were
@@ -86,6 +92,8 @@ class _Ctx:
     repeat_suits: bool  # a set may hold a suit twice (max_set > 4)
     simple: bool  # no wild cards and a set holds each suit once: melds from tables
     values: tuple[int, ...]  # deadwood value by card index (52: any joker)
+    # wild ranks whose cards the solver counts as one card type (see _class_of)
+    merged_ranks: frozenset[int] = frozenset()
 
     def wild(self, card: Card) -> bool:
         if card.is_joker:
@@ -130,11 +138,44 @@ def _make_ctx(rules: Ruleset) -> _Ctx:
         repeat_suits=rules.max_set > 4,
         simple=not rules.has_wilds and rules.max_set <= 4,
         values=(*(card_value(c, rules) for c in ALL_NATURALS), rules.joker_value),
+        merged_ranks=(
+            frozenset(rules.wild_ranks)
+            if rules.wilds_adjacent_in_run and rules.min_naturals_in_meld <= 1
+            else frozenset()
+        ),
     )
 
 
 def _type(card: Card) -> Card:
     return JOKER if card.is_joker else card
+
+
+def _class_of(card: Card, ctx: _Ctx) -> Card:
+    """The card type the solver counts ``card`` as: every joker as :data:`JOKER`, and every
+    card of a *merged* wild rank as that rank's spade.
+
+    Why merging is exact: where wild cards may stand side by side and a meld needs at most one
+    natural card (``ctx.merged_ranks``), whether cards make a meld depends only on how many
+    cards of a wild rank it holds, not which: each of them may stand as a wild anywhere, a
+    meld whose only natural card would be one of them is as good with any other (a run of
+    that card's suit at the same places, a set of that rank), and they share one deadwood
+    value. So the least deadwood is the same, and the arrangements that differ only in which
+    of these cards stands where are one arrangement: searched once, listed once, counted once.
+    The real cards are handed back at the edge (:class:`_Reals`).
+    """
+    if card.is_joker:
+        return JOKER
+    rank = card.rank
+    if ctx.merged_ranks and rank is not None and int(rank) in ctx.merged_ranks:
+        return ALL_NATURALS[int(rank) - 1]
+    return card
+
+
+def _shared(card: Card, ctx: _Ctx) -> bool:
+    """Whether the solver's type of ``card`` stands for several real cards."""
+    return card.is_joker or (
+        card.rank is not None and bool(ctx.merged_ranks) and int(card.rank) in ctx.merged_ranks
+    )
 
 
 def _rank_at(position: int) -> int:
@@ -192,11 +233,30 @@ def _submultisets(items: _Items, lo: int, hi: int) -> Iterator[tuple[Card, ...]]
         yield from rec(0, 0)
 
 
+# A run not built yet: (suit, low, high, natural places, natural cards, wild places, wild
+# cards); most generated melds are never shown, so the solver makes the Meld only when an
+# arrangement or all_melds asks for it.
+_RunPlan = tuple[
+    Suit, int, int, tuple[int, ...], tuple[Card, ...], tuple[int, ...], tuple[Card, ...]
+]
+
+
+def _built(meld: Meld | _RunPlan) -> Meld:
+    if isinstance(meld, Meld):
+        return meld
+    suit, low, high, at, naturals, wild_at, wilds = meld
+    slots = dict(zip(at, naturals, strict=True))
+    slots.update(zip(wild_at, wilds, strict=True))
+    cards = tuple(slots[p] for p in range(low, high + 1))
+    return Meld(MeldKind.RUN, cards, suit=suit, low=low, high=high)
+
+
 class _Collector:
     """Keeps one canonical meld per identity: most natural cards, then the highest run."""
 
     def __init__(self) -> None:
-        self.best: dict[tuple[str, tuple[int, ...]], tuple[tuple[int, int], Meld]] = {}
+        self.best: dict[tuple[str, tuple[int, ...]], tuple[tuple[int, int], Meld | _RunPlan]]
+        self.best = {}
 
     def add(self, meld: Meld, score: tuple[int, int]) -> None:
         charge()
@@ -206,7 +266,33 @@ class _Collector:
             self.best[key] = (score, meld)
 
     def melds(self) -> list[Meld]:
-        return [m for _, m in self.best.values()]
+        return [_built(m) for _, m in self.best.values()]
+
+    def found(self) -> list[_Found]:
+        """The melds as the solver takes them, read from their identities (not built)."""
+        return [
+            (m, cards, (-len(cards), 0 if kind == "set" else 1, cards))
+            for (kind, cards), (_, m) in self.best.items()
+        ]
+
+
+class _MeldList:
+    """The solver's melds by id, each built on first use (see :data:`_RunPlan`)."""
+
+    def __init__(self, melds: Iterable[Meld | _RunPlan]) -> None:
+        self.items = list(melds)
+
+    def __getitem__(self, i: int) -> Meld:
+        meld = self.items[i]
+        if not isinstance(meld, Meld):
+            meld = self.items[i] = _built(meld)
+        return meld
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self) -> Iterator[Meld]:
+        return (self[i] for i in range(len(self.items)))
 
 
 def _set_meld(rank: int | None, naturals: Iterable[Card], wilds: Iterable[Card]) -> Meld:
@@ -329,6 +415,97 @@ def _gen_runs(items: _Items, ctx: _Ctx, out: _Collector, size: int | None) -> No
             _emit_runs(suit, lo, hi, wild_pos, wilds, out)
 
 
+_Combos = dict[tuple[tuple[tuple[Card, int], ...], int], list[tuple[tuple[Card, ...], list[int]]]]
+
+
+def _gen_runs_adjacent(items: _Items, ctx: _Ctx, out: _Collector) -> None:
+    """:func:`_gen_runs` (every size) for a table where wild cards may stand side by side,
+    built from the natural cards rather than from every span: each set of natural cards of
+    one suit and each number ``k`` of wild cards make one meld per choice of wild cards,
+    placed at its highest span (the same melds and readings, without trying every span and
+    every natural left out of it)."""
+    counts = dict(items)
+    wilds = [(t, c) for t, c in items if ctx.wild(t)]
+    combos: _Combos = {}
+    for suit in SUITS:
+        base = _SUIT_INDEX[suit] * 13
+        line = [ALL_NATURALS[base + (0 if p == 14 else p - 1)] for p in range(15)]
+        held = [p for p in range(1, ctx.top + 1) if counts.get(line[p], 0) > 0]
+        if held:
+            _suit_runs(suit, line, held, wilds, ctx, out, combos)
+
+
+def _suit_runs(
+    suit: Suit,
+    line: list[Card],
+    held: list[int],
+    wilds: list[tuple[Card, int]],
+    ctx: _Ctx,
+    out: _Collector,
+    combos: _Combos,
+) -> None:
+    """The runs of one suit for :func:`_gen_runs_adjacent`: ``line[p]`` is the suit's card at
+    run position ``p``, ``held`` the positions the hand holds, ``wilds`` its wild cards."""
+    wild_total = sum(c for _, c in wilds)
+    need_nat = max(1, ctx.min_nat)
+    longest, shortest, top = ctx.max_run, ctx.min_run, ctx.top
+    best = out.best
+    chosen: list[int] = []
+    wild_at = [ctx.wild(c) for c in line]
+
+    def emit() -> None:
+        n = len(chosen)
+        low_s, high_s = chosen[0], chosen[-1]
+        gaps = high_s - low_s + 1 - n
+        nat_cards = tuple([line[p] for p in chosen])
+        natural = [c.index for c in nat_cards]
+        at = tuple(chosen)
+        # the wild cards the naturals leave (a card of a wild rank may stand as itself)
+        pool = wilds
+        if any(wild_at[p] for p in chosen):
+            used = Counter(nat_cards)
+            pool = [(t, c - used.get(t, 0)) for t, c in wilds if c - used.get(t, 0) > 0]
+        spare = sum(c for _, c in pool)
+        pool_key = tuple(pool)
+        for k in range(max(gaps, shortest - n, 0), min(spare, longest - n, top - n) + 1):
+            lo = min(low_s, top - n - k + 1)
+            hi = lo + n + k - 1
+            score = (n, lo)
+            choices = combos.get((pool_key, k))
+            if choices is None:
+                choices = combos[(pool_key, k)] = [
+                    (extra, [_type(c).index for c in extra]) for extra in _submultisets(pool, k, k)
+                ]
+            wild_pos = tuple([p for p in range(lo, hi + 1) if p not in at])
+            charge(len(choices))
+            for extra, extra_keys in choices:
+                key = ("run", tuple(sorted(natural + extra_keys)))
+                kept = best.get(key)
+                if kept is None or score > kept[0]:
+                    best[key] = (score, (suit, lo, hi, at, nat_cards, wild_pos, extra))
+
+    def grow(i: int) -> None:
+        """Every set of naturals starting with ``chosen``, extended from ``held[i:]``."""
+        if len(chosen) >= need_nat:
+            emit()
+        first = chosen[0]
+        for j in range(i, len(held)):
+            p = held[j]
+            # a longer span, or more gaps than wild cards, only grows from here
+            if p - first + 1 > longest or (first == 1 and p == 14):
+                break
+            if p - first - len(chosen) > wild_total:
+                break
+            chosen.append(p)
+            grow(j + 1)
+            chosen.pop()
+
+    for i, p in enumerate(held):
+        chosen.append(p)
+        grow(i + 1)
+        chosen.pop()
+
+
 def _touching(positions: Sequence[int]) -> bool:
     """Two of these (sorted) run positions stand side by side."""
     return any(b - a == 1 for a, b in pairwise(positions))
@@ -360,15 +537,26 @@ def _generate(items: _Items, ctx: _Ctx, size: int | None = None) -> list[Meld]:
 
     ``size`` restricts to melds of exactly that many cards (used to validate one meld).
     """
+    return _collect(items, ctx, size).melds()
+
+
+def _collect(items: _Items, ctx: _Ctx, size: int | None = None) -> _Collector:
     items = [(t, c) for t, c in items if c > 0 and ctx.meldable(t)]
     out = _Collector()
     _gen_sets(items, ctx, out, size)
-    _gen_runs(items, ctx, out, size)
-    return out.melds()
+    if size is None and ctx.adjacent_ok:
+        _gen_runs_adjacent(items, ctx, out)
+    else:
+        _gen_runs(items, ctx, out, size)
+    return out
 
 
-def _items_of(cards: Iterable[Card]) -> list[tuple[Card, int]]:
+def _items_of(cards: Iterable[Card], ctx: _Ctx | None = None) -> list[tuple[Card, int]]:
+    """(type, count) of ``cards``; with ``ctx``, as the solver counts them (:func:`_class_of`)."""
     cards = tuple(cards)
+    if ctx is not None and ctx.merged_ranks:
+        counts = Counter(_class_of(c, ctx) for c in cards)
+        return sorted(counts.items(), key=lambda tc: tc[0].index)
     if len({c.index for c in cards}) == len(cards) and all(c.index < 52 for c in cards):
         return [(c, 1) for c in sorted(cards, key=_key)]  # distinct naturals: the usual hand
     counts = Counter(_type(c) for c in cards)
@@ -587,7 +775,7 @@ def all_melds(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> tuple[Me
 
 # -- melds as the solver takes them: (meld, card indices, search order) ----------------------
 
-_Found = tuple[Meld, tuple[int, ...], tuple[int, int, tuple[int, ...]]]
+_Found = tuple[Meld | _RunPlan, tuple[int, ...], tuple[int, int, tuple[int, ...]]]
 
 
 def _third(found: _Found) -> tuple[int, int, tuple[int, ...]]:
@@ -601,7 +789,7 @@ def _found(meld: Meld) -> _Found:
 
 
 def _melds_with_keys(items: _Items, ctx: _Ctx) -> list[_Found]:
-    return [_found(m) for m in _generate(items, ctx)]
+    return _collect(items, ctx).found()
 
 
 # Every run and set a table without wild cards can make, built once and shared by every hand:
@@ -711,11 +899,211 @@ def _mask_tables(ctx: _Ctx) -> tuple[list[_LazyTable], list[_LazyTable]]:
     return tables
 
 
+# -- real cards behind the solver's shared types ----------------------------------------------
+
+
+# A meld's canonical reading by (kind, card keys, context id), with its context kept alive.
+_READINGS: dict[tuple[str, tuple[int, ...], int], tuple[_Ctx, Meld]] = {}
+
+
+def _reading(kind: MeldKind, cards: Sequence[Card], ctx: _Ctx) -> Meld:
+    """The canonical meld of ``kind`` these real cards make (as :func:`_generate` reads it:
+    the most natural cards, then the highest run), read directly where it is quick to;
+    remembered by the cards (jokers alike) for the table."""
+    key = (kind.value, tuple(sorted(_type(c).index for c in cards)), id(ctx))
+    hit = _READINGS.get(key)
+    if hit is None or hit[0] is not ctx:
+        meld = _set_reading_of(cards, ctx) if kind is MeldKind.SET else _run_reading_of(cards, ctx)
+        if meld is None:
+            meld = _generic_reading(kind, cards, ctx)
+        if len(_READINGS) >= 4096:
+            _READINGS.clear()
+        hit = _READINGS[key] = (ctx, _as_types(meld))
+    return _with_real_jokers(hit[1], iter(sorted((c for c in cards if c.is_joker), key=_key)))
+
+
+def _as_types(meld: Meld) -> Meld:
+    """``meld`` with every joker as :data:`JOKER` (as the generator gives melds)."""
+    if not any(c.is_joker for c in meld.cards):
+        return meld
+    cards = tuple(_type(c) for c in meld.cards)
+    return Meld(meld.kind, cards, meld.rank, meld.suit, meld.low, meld.high)
+
+
+def _generic_reading(kind: MeldKind, cards: Sequence[Card], ctx: _Ctx) -> Meld:
+    """:func:`_reading` by generating every meld of exactly these cards."""
+    found = [m for m in _generate(_items_of(cards), ctx, size=len(cards)) if m.kind is kind]
+    return _with_real_jokers(found[0], iter(sorted((c for c in cards if c.is_joker), key=_key)))
+
+
+def _set_reading_of(cards: Sequence[Card], ctx: _Ctx) -> Meld | None:
+    """A set's reading when its rank is plain: that of its cards not wild, or the one wild
+    rank of the table when every card is of it or a joker (None: ask the generator)."""
+    fixed = {int(c.rank) for c in cards if c.rank is not None and not ctx.wild(c)}
+    if len(fixed) > 1:
+        return None
+    if fixed:
+        rank = fixed.pop()
+    elif len(ctx.wild_ranks) == 1 and any(not c.is_joker for c in cards):
+        rank = next(iter(ctx.wild_ranks))
+    else:
+        return None
+    of_rank = sorted((c for c in cards if c.rank is not None and int(c.rank) == rank), key=_key)
+    naturals = of_rank if ctx.repeat_suits else list(dict.fromkeys(of_rank))
+    rest = list((Counter(cards) - Counter(naturals)).elements())
+    return Meld(MeldKind.SET, (*naturals, *sorted(rest, key=_key)), rank=rank)
+
+
+def _run_reading_of(cards: Sequence[Card], ctx: _Ctx) -> Meld | None:
+    """A run's reading: of every suit and span these cards fill, the one with the most
+    natural cards, then the highest; wild cards fill the other places lowest first."""
+    if not ctx.adjacent_ok:
+        return None
+    n = len(cards)
+    wild = [c for c in cards if ctx.wild(c)]
+    plain = [c for c in cards if not ctx.wild(c)]
+    plain_suits = {c.suit for c in plain}
+    if len(plain_suits) > 1 or any(c.rank is None for c in plain):
+        return None
+    suits = [s for s in SUITS if s in plain_suits] if plain else list(SUITS)
+    ordered = sorted(plain, key=_key) + sorted(wild, key=_key)
+    # the places the natural cards that are not aces pin down
+    pinned = [int(c.rank) for c in plain if c.rank is not None and int(c.rank) != 1]
+    top_lo = min([ctx.top - n + 1, *pinned])
+    bottom_lo = max([1, *(p - n + 1 for p in pinned)])
+    best: tuple[tuple[int, int], Suit, int, dict[int, Card]] | None = None
+    for suit in suits:
+        for lo in range(top_lo, bottom_lo - 1, -1):
+            hi = lo + n - 1
+            if lo == 1 and hi == 14:
+                continue
+            placed: dict[int, Card] = {}
+            ok = True
+            for card in ordered:
+                rank = 0 if card.rank is None or card.suit is not suit else int(card.rank)
+                spot = 0
+                if rank == 1:
+                    if 1 not in placed and 14 not in placed:
+                        spot = 14 if hi == 14 else 1 if lo == 1 else 0
+                elif rank and lo <= rank <= hi and rank not in placed:
+                    spot = rank
+                if spot:
+                    placed[spot] = card
+                elif not ctx.wild(card):
+                    ok = False
+                    break
+            if ok and len(placed) >= max(1, ctx.min_nat):
+                score = (len(placed), lo)
+                if best is None or score > best[0]:
+                    best = (score, suit, lo, placed)
+    if best is None:
+        return None
+    _, suit, lo, placed = best
+    left = iter(sorted((Counter(cards) - Counter(placed.values())).elements(), key=_key))
+    row = tuple(placed[p] if p in placed else next(left) for p in range(lo, lo + n))
+    return Meld(MeldKind.RUN, row, suit=suit, low=lo, high=lo + n - 1)
+
+
+class _Reals:
+    """The real cards behind the solver's shared types (every joker; every card of a merged
+    wild rank, :func:`_class_of`), handed out to one arrangement's melds and deadwood.
+
+    A merged card goes first to a run of its own suit (where it may stand as itself), and a
+    meld holding one is read again from its real cards (the reading with the most natural
+    cards), so the arrangement shown is the one a player would lay down.
+    """
+
+    def __init__(self, cards: Iterable[Card], ctx: _Ctx) -> None:
+        self.ctx = ctx
+        self.pool: dict[Card, list[Card]] = {}
+        for card in sorted(cards, key=_key):
+            self.pool.setdefault(_class_of(card, ctx), []).append(card)
+
+    def copy(self) -> _Reals:
+        """A fresh pool with the same cards (one per arrangement)."""
+        fresh = _Reals((), self.ctx)
+        fresh.pool = {t: list(cards) for t, cards in self.pool.items()}
+        return fresh
+
+    def _take(self, t: Card, suit: Suit | None = None) -> Card:
+        cards = self.pool[t]
+        if suit is not None:
+            for i, card in enumerate(cards):
+                if card.suit is suit:
+                    return cards.pop(i)
+        return cards.pop(0)
+
+    def melds(self, melds: Sequence[Meld], kinds: Sequence[int]) -> tuple[Meld, ...]:
+        """Real melds for ``melds``; ``kinds[i]`` says what shared types meld i holds: 0 none,
+        1 jokers only, 2 a merged wild rank's (see :meth:`_Solver.sharing`)."""
+        pool = self.pool
+        # first the runs take the merged cards of their own suit, then every slot in order
+        rows: list[list[Card | None] | None] = []
+        for meld, kind in zip(melds, kinds, strict=True):
+            if not kind:
+                rows.append(None)
+                continue
+            row: list[Card | None] = [None if c in pool else c for c in meld.cards]
+            if kind == 2 and meld.kind is MeldKind.RUN:
+                for i, c in enumerate(meld.cards):
+                    if row[i] is None and not c.is_joker:
+                        for x in pool[c]:
+                            if x.suit is meld.suit:
+                                pool[c].remove(x)
+                                row[i] = x
+                                break
+            rows.append(row)
+        out = []
+        for meld, kind, maybe in zip(melds, kinds, rows, strict=True):
+            if maybe is None:
+                out.append(meld)
+                continue
+            cards = tuple(
+                self._take(meld.cards[i]) if c is None else c for i, c in enumerate(maybe)
+            )
+            if kind == 2:
+                out.append(_reading(meld.kind, cards, self.ctx))
+            else:
+                out.append(Meld(meld.kind, cards, meld.rank, meld.suit, meld.low, meld.high))
+        return tuple(out)
+
+    def card(self, t: Card, suit: Suit | None = None) -> Card:
+        """A real card for one card of type ``t`` (of ``suit`` when there is one)."""
+        return self._take(t, suit) if t in self.pool else t
+
+
+def _swap_note(melds: Sequence[Meld], dead: Sequence[Card], ctx: _Ctx) -> str:
+    """The note of an arrangement standing for several: which cards of a merged wild rank
+    could change places (in different melds, or one melded and one in the deadwood)."""
+    if not ctx.merged_ranks:
+        return ""
+    places: dict[int, dict[Card, int]] = {}
+    for where, cards in enumerate([*(m.cards for m in melds), tuple(dead)]):
+        for card in cards:
+            if not card.is_joker and _shared(card, ctx):
+                assert card.rank is not None
+                places.setdefault(int(card.rank), {})[card] = where
+    notes = []
+    for _, held in sorted(places.items()):
+        if len(set(held.values())) > 1:
+            names = [c.label for c in sort_cards(held)]
+            notes.append(f"{_join(names)} may change places (the same arrangement).")
+    return " ".join(notes)
+
+
 # -- the solver: least deadwood over disjoint melds, memoised on the remaining cards --------
 
 
 class _Solver:
     """Exact least deadwood for every sub-multiset of one hand.
+
+    The work has a ceiling fixed by the hand: a state is a sub-multiset of the solver's card
+    types, so there are at most the product of (count + 1) over the types (2 ** n for n
+    cards, and far fewer once the cards of a wild rank and the jokers are each one type:
+    2 ** (n - w) * (d + 1) * (j + 1) with d of a wild rank and j jokers); each state is solved
+    once (memoised) and tries the melds whose lowest card is its lowest card. So one least
+    deadwood search costs at most states * (1 + the most melds sharing a lowest card) nodes,
+    whatever the cards; the count and the listing walk the same memoised states.
 
     A state is the count of each card type, packed into one int: a field of ``width`` bits per
     type with a guard bit on top, so "does meld m fit" is one subtraction (SWAR). The search
@@ -740,7 +1128,7 @@ class _Solver:
         self.values = tuple(ctx.values[min(t.index, 52)] for t in self.types)
         found = _table_melds(order, ctx) if ctx.simple else _melds_with_keys(order, ctx)
         found.sort(key=_third)
-        self.melds: tuple[Meld, ...] = tuple(m for m, _, _ in found)
+        self.melds = _MeldList(m for m, _, _ in found)
         codes: list[int] = []
         options: list[list[int]] = [[] for _ in order]
         option_codes: list[list[int]] = [[] for _ in order]
@@ -760,11 +1148,43 @@ class _Solver:
         self.option_codes = tuple(tuple(o) for o in option_codes)
         self.memo: dict[int, int] = {0: 0}
         self.choice_memo: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
-        self.has_jokers = JOKER in self.index
+        self.ctx = ctx
+        self.shared = tuple(_shared(t, ctx) for t in self.types)
+        self.has_shared = any(self.shared)
+        # per meld: 0 no shared type, 1 jokers only, 2 a merged wild rank's type
+        merged = [s and not t.is_joker for s, t in zip(self.shared, self.types, strict=True)]
+        self.merged = tuple(merged)
+        self.reals: dict[tuple[Card, ...], _Reals] = {}  # pools of real cards by hand
+        self.merged_count = sum(c for (_, c), m in zip(order, merged, strict=True) if m)
+        self.merged_keys = {min(t.index, 52) for t, m in zip(self.types, merged, strict=True) if m}
+        self.shared_keys = {
+            min(t.index, 52) for t, sh in zip(self.types, self.shared, strict=True) if sh
+        }
+        self.meld_keys = tuple(cards for _, cards, _ in found)
+        self.sharing_memo: dict[int, int] = {}
         self.pack_memo: dict[object, Any] = {}  # layoffs.py's packs by meld (see _packs)
 
+    def sharing(self, meld_id: int) -> int:
+        """What shared types a meld holds: 0 none, 1 jokers only, 2 a merged wild rank's."""
+        hit = self.sharing_memo.get(meld_id)
+        if hit is None:
+            cards = self.meld_keys[meld_id]
+            hit = (
+                0
+                if self.shared_keys.isdisjoint(cards)
+                else 2
+                if not self.merged_keys.isdisjoint(cards)
+                else 1
+            )
+            self.sharing_memo[meld_id] = hit
+        return hit
+
+    def type_of(self, card: Card) -> Card:
+        """The type this solver counts ``card`` as (:func:`_class_of`)."""
+        return _class_of(card, self.ctx)
+
     def encode(self, cards: Iterable[Card]) -> int:
-        return sum(self.unit[self.index[_type(c)]] for c in cards)
+        return sum(self.unit[self.index[_class_of(c, self.ctx)]] for c in cards)
 
     def fits(self, state: int, code: int) -> bool:
         """Whether the cards of ``code`` are all among those of ``state``."""
@@ -896,19 +1316,29 @@ class _Solver:
         return count(state, 0)
 
     def arrangement(
-        self, meld_ids: Sequence[int], dead: Sequence[int], jokers: Sequence[Card]
+        self, meld_ids: Sequence[int], dead: Sequence[int], shared: Sequence[Card]
     ) -> Arrangement:
-        """An Arrangement with real cards: the hand's jokers go to melds first, then deadwood."""
+        """An Arrangement with real cards: ``shared`` (the real cards behind this solver's
+        shared types: jokers, merged wild ranks) go to melds first, then to the deadwood."""
         charge(1 + len(meld_ids))
-        if not self.has_jokers:
+        if not self.has_shared:
             melds = tuple(self.melds[m] for m in meld_ids)
             dead_cards = sort_cards(self.types[t] for t in dead)
             return Arrangement(melds, dead_cards, sum(self.values[t] for t in dead))
-        it = iter(jokers)
-        melds = tuple(_with_real_jokers(self.melds[m], it) for m in meld_ids)
+        key = tuple(shared)
+        template = self.reals.get(key)
+        if template is None:
+            template = self.reals[key] = _Reals(shared, self.ctx)
+        reals = template.copy()
+        kinds = [self.sharing(m) for m in meld_ids]
+        melds = reals.melds([self.melds[m] for m in meld_ids], kinds)
         types = self.types
-        dead_sorted = sort_cards(next(it) if types[t].is_joker else types[t] for t in dead)
-        return Arrangement(melds, dead_sorted, deadwood_of(dead_sorted, self.rules))
+        dead_sorted = sort_cards(reals.card(types[t]) for t in dead)
+        # every card of one solver type has one deadwood value (jokers; a wild rank's cards)
+        value = sum(self.values[t] for t in dead)
+        places = kinds.count(2) + any(self.merged[t] for t in dead)
+        note = _swap_note(melds, dead_sorted, self.ctx) if places > 1 else ""
+        return Arrangement(melds, dead_sorted, value, note)
 
 
 # Solvers by the hand's cards and the identity of the Ruleset (kept alive by its entry), most
@@ -944,7 +1374,7 @@ def _solver_for(cards: Sequence[Card], rules: Ruleset) -> _Solver:
     entry = _BY_HAND.get(key)
     if entry is not None and entry[0] is rules:
         return entry[1]
-    solver = _solver(tuple(_items_of(cards)), rules)
+    solver = _solver(tuple(_items_of(cards, _ctx(rules))), rules)
     if len(_BY_HAND) >= 64:
         _BY_HAND.clear()
     _BY_HAND[key] = (rules, solver)
@@ -953,6 +1383,12 @@ def _solver_for(cards: Sequence[Card], rules: Ruleset) -> _Solver:
 
 def _jokers(cards: Iterable[Card]) -> list[Card]:
     return sorted((c for c in cards if c.is_joker), key=_key)
+
+
+def _shared_cards(cards: Iterable[Card], rules: Ruleset) -> list[Card]:
+    """The cards of ``cards`` that the solver counts under a shared type (:func:`_class_of`)."""
+    ctx = _ctx(rules)
+    return sorted((c for c in cards if _shared(c, ctx)), key=_key)
 
 
 # -- the fast path (no wilds, one deck, ace low), when that module is present ---------------
@@ -1001,9 +1437,9 @@ def best_arrangements(
     [('J♠ Q♠ K♠', 20), ('K♠ K♥ K♦', 20)]
     """
     solver = _solver_for(cards, rules)
-    jokers = _jokers(cards)
+    shared = _shared_cards(cards, rules)
     return tuple(
-        solver.arrangement(m, d, jokers) for m, d in solver.arrangements(solver.full, limit)
+        solver.arrangement(m, d, shared) for m, d in solver.arrangements(solver.full, limit)
     )
 
 
@@ -1059,8 +1495,8 @@ class KnockOptions:
         """Every best arrangement of the cards left after discarding ``discard``."""
         left = _without(self.cards, [discard])
         solver, state = self._after(discard)
-        jokers = _jokers(left)
-        return tuple(solver.arrangement(m, d, jokers) for m, d in solver.arrangements(state, limit))
+        shared = _shared_cards(left, self.rules)
+        return tuple(solver.arrangement(m, d, shared) for m, d in solver.arrangements(state, limit))
 
     def count_after(self, discard: Card) -> int:
         """How many best arrangements the cards left after discarding ``discard`` have."""
@@ -1072,7 +1508,7 @@ class KnockOptions:
         """The whole hand's solver and its state without ``discard``: the melds of the cards
         left are those of the whole hand that fit them, so one solver serves every discard."""
         solver = _solver_for(self.cards, self.rules)
-        return solver, solver.full - solver.unit[solver.index[_type(discard)]]
+        return solver, solver.full - solver.unit[solver.index[solver.type_of(discard)]]
 
     def can_knock(self, limit: int | None = None) -> bool:
         """Whether the best discard leaves a legal knock (``limit``: this hand's knock limit)."""
@@ -1110,6 +1546,7 @@ def knock_options(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> Knoc
         for t, i in solver.index.items():
             by_type[t] = solver.least(solver.full - solver.unit[i])
         big = solver.least(solver.full) == 0
+        by_type = {_type(c): by_type[solver.type_of(c)] for c in cards}
     per_card = tuple((c, by_type[_type(c)]) for c in sort_cards(set(cards)))
     least = min(v for _, v in per_card)
     discards = tuple(c for c, v in per_card if v == least)

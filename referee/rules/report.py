@@ -16,11 +16,16 @@ def meld_to_dict(meld: Meld) -> dict[str, Any]:
 
 
 def arrangement_to_dict(arrangement: Arrangement) -> dict[str, Any]:
-    return {
+    """``note`` is there only when the arrangement stands for several that differ in which
+    card of a wild rank stands where (which cards could change places)."""
+    answer: dict[str, Any] = {
         "deadwood": arrangement.deadwood,
         "melds": [meld.codes for meld in arrangement.melds],
         "deadwood_cards": [c.code for c in arrangement.deadwood_cards],
     }
+    if arrangement.note:
+        answer["note"] = arrangement.note
+    return answer
 
 
 def hand_result_to_dict(result: HandResult) -> dict[str, Any]:

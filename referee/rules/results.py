@@ -53,6 +53,9 @@ class Arrangement:
     melds: tuple[Meld, ...]
     deadwood_cards: tuple[Card, ...]
     deadwood: int
+    # when the arrangement stands for several that differ only in which wild card is where
+    # (cards of a wild rank in different places), which cards could change places
+    note: str = ""
 
     @property
     def melded_cards(self) -> tuple[Card, ...]:

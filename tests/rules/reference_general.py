@@ -272,6 +272,29 @@ def best_from(
     return least, {s for s, v in results.items() if v == least}
 
 
+def merges_wild_ranks(rules: Ruleset) -> bool:
+    """Whether the referee lists arrangements that differ only in which card of a wild rank
+    stands where as one: where wild cards may stand side by side and a meld needs at most one
+    natural card (then every card of a wild rank can take another's place)."""
+    return (
+        bool(rules.wild_ranks) and rules.wilds_adjacent_in_run and rules.min_naturals_in_meld <= 1
+    )
+
+
+def merged(signature: Signature, rules: Ruleset) -> Signature:
+    """``signature`` with every card of a wild rank read as that rank's spade, when the
+    referee merges them (:func:`merges_wild_ranks`): one key per listed arrangement."""
+    if not merges_wild_ranks(rules):
+        return signature
+
+    def one(k: Key) -> Key:
+        rank = rank_of(k)
+        return rank - 1 if rank is not None and rank in rules.wild_ranks else k
+
+    melds = tuple(sorted((kind, tuple(sorted(one(k) for k in ks))) for kind, ks in signature[0]))
+    return melds, tuple(sorted(one(k) for k in signature[1]))
+
+
 def knock(hand: Sequence[Card], rules: Ruleset) -> tuple[int, set[Key], bool, dict[Key, int]]:
     """(least deadwood after a discard, the discards reaching it, big gin, per discard)."""
     packs = packings(hand, rules)

@@ -26,12 +26,14 @@ def test_count_is_the_number_of_distinct_optimal_arrangements(
 ) -> None:
     _, rules, hand = case
     least, expected = ref.best(hand, rules)
-    assert count_best_arrangements(hand, rules) == len(expected)
+    distinct = {ref.merged(s, rules) for s in expected}
+    assert count_best_arrangements(hand, rules) == len(distinct)
     limit = 3
     listed = best_arrangements(hand, rules, limit=limit)
-    assert len(listed) == min(limit, len(expected))
+    assert len(listed) == min(limit, len(distinct))
     signatures = [signature(a) for a in listed]
-    assert len(set(signatures)) == len(signatures), "an arrangement is listed twice"
+    keys = {ref.merged(s, rules) for s in signatures}
+    assert len(keys) == len(signatures), "an arrangement is listed twice"
     assert set(signatures) <= expected
     assert all(a.deadwood == least for a in listed)
 
@@ -47,7 +49,7 @@ def test_after_the_discard_count_and_list_match_the_cards_left(
     left = list(hand)
     left.remove(discard)
     least, expected = ref.best(left, rules)
-    assert options.count_after(discard) == len(expected)
+    assert options.count_after(discard) == len({ref.merged(s, rules) for s in expected})
     listed = options.arrangements_after(discard, limit=4)
     assert listed == best_arrangements(left, rules, limit=4)
     assert {signature(a) for a in listed} <= expected

@@ -546,6 +546,18 @@ def test_analysis_through_the_page(client):
     assert bad.status_code == 400 and "`QQ` is not a card" in page_error(bad, "hand")
 
 
+def test_arrangements_that_differ_only_in_which_deuce_is_where_are_shown_once(client):
+    body = {"hand": "2H 2C 5S 6S 7D 7C 9S 9H 9D KC", "rules": {"wild_ranks": [2]}}
+    data = client.post("/api/v1/analyze", json=body).get_json()
+    # 5♠ 6♠ takes one deuce, 7♦ 7♣ the other: either way round is the same arrangement
+    assert data["optimal_arrangements"] == 1 and data["deadwood"] == 10
+    assert data["arrangements"][0]["note"] == "2♥ and 2♣ may change places (the same arrangement)."
+    plain_hand = client.post("/api/v1/analyze", json={"hand": "JS QS KS KH KD"}).get_json()
+    assert "note" not in plain_hand["arrangements"][0]
+    page = client.get(data["url"])
+    assert 'data-testid="arrangement-note">2♥ and 2♣ may change places' in text(page)
+
+
 # -- a match's hand uses the same ruling view ----------------------------------------------
 
 

@@ -39,21 +39,27 @@ overlay set as a house rule):
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from enum import StrEnum
+from types import ModuleType
 
-from ..gem.table_rules import GEM_RUMMY
 from ..ruleset import Ruleset
-from . import (
-    basic_rummy,
-    battle_royal,
-    chouette,
-    contract_rummy,
-    cutthroat,
-    hollywood,
-    partnership,
-    rum500,
-    standard,
+from . import standard
+
+# The family modules (engines and their tables) load when first used: a shell command or a
+# request on a two-handed table needs only ``standard``'s presets.
+_FAMILY_MODULES = (
+    "basic_rummy",
+    "battle_royal",
+    "chouette",
+    "contract_rummy",
+    "cutthroat",
+    "hollywood",
+    "oklahoma",
+    "partnership",
+    "rotation",
+    "rum500",
 )
 
 
@@ -106,147 +112,155 @@ class UnknownPresetError(KeyError):
         super().__init__(name)
 
     def __str__(self) -> str:
-        known = ", ".join(PRESETS)
+        known = ", ".join(_registry())
         return f"`{self.name}` is not a preset (known: {known})"
 
 
-_THREE_HANDED = (
-    Preset(
-        name="cutthroat",
-        title="Cutthroat (three players)",
-        description="Two play, the loser sits out and the idle player deals to the winner; "
-        "game 100 +100, box 25; a shut-out player pays 100 more.",
-        rules=cutthroat.CUTTHROAT,
-        family=Family.CUTTHROAT.value,
-        source="RULES.md §6.2 (RG-3)",
-        players=3,
-        options=("cutthroat_rotation",),
-    ),
-    Preset(
-        name="dealer_sits_out",
-        title="Three-handed, dealer sits out",
-        description="The dealer deals to the other two and sits out; the loser deals next. "
-        "Scored as two-handed gin with individual totals.",
-        rules=cutthroat.DEALER_SITS_OUT,
-        family=Family.CUTTHROAT.value,
-        source="RULES.md §6.1 (pagat)",
-        players=3,
-        options=("cutthroat_rotation",),
-    ),
-    Preset(
-        name="chouette",
-        title="Chouette (box against a partnership)",
-        description="The box plays the whole game against the partnership's captain, who "
-        "gives way on losing a hand; the box collects from or pays each partner in full.",
-        rules=chouette.CHOUETTE,
-        family=Family.CHOUETTE.value,
-        source="RULES.md §6.3 (RG-3)",
-        players=3,
-        max_players=8,
-        options=("chouette_after_game",),
-    ),
-    Preset(
-        name="battle_royal",
-        title="Battle Royal (three players every hand)",
-        description="All three play; layoffs only on the knocker's own melds; the lowest count "
-        "scores the others' counts less its own; gin 40, an undercut knocker loses 20; game 200.",
-        rules=battle_royal.BATTLE_ROYAL,
-        family=Family.BATTLE_ROYAL.value,
-        source="RULES.md §6.5 (RG-3)",
-        players=3,
-        options=(
-            "battle_royal_winner_formula",
-            "battle_royal_tied_low",
-            "battle_royal_undercut_pays_difference",
-            "layoff_chain",
-            "layoff_original_melds_only",
+def _three_handed() -> tuple[Preset, ...]:
+    from ..gem.table_rules import GEM_RUMMY
+    from . import basic_rummy, battle_royal, chouette, cutthroat, rum500
+
+    return (
+        Preset(
+            name="cutthroat",
+            title="Cutthroat (three players)",
+            description="Two play, the loser sits out and the idle player deals to the winner; "
+            "game 100 +100, box 25; a shut-out player pays 100 more.",
+            rules=cutthroat.CUTTHROAT,
+            family=Family.CUTTHROAT.value,
+            source="RULES.md §6.2 (RG-3)",
+            players=3,
+            options=("cutthroat_rotation",),
         ),
-    ),
-    Preset(
-        name="basic_rummy",
-        title="Basic Rummy (2 to 6 players)",
-        description="Go out first: the winner takes the pip value of every card left in the "
-        "losers' hands, doubled for going rummy; game 100 for two, 150 for three, 200 for "
-        "four or more.",
-        rules=basic_rummy.BASIC_RUMMY,
-        family=Family.BASIC_RUMMY.value,
-        source="RULES.md §8.4 (seed 004)",
-        players=2,
-        max_players=6,
-        options=("rummy_penalty", "next_dealer"),
-    ),
-    Preset(
-        name="rum_500",
-        title="500 Rum (2 to 8 players)",
-        description="Each player scores the cards melded or laid off less the cards left in "
-        "hand (aces and jokers 15, an ace in A-2-3 1); game 500, the highest total wins.",
-        rules=rum500.RUM_500,
-        family=Family.RUM_500.value,
-        source="RULES.md §8.4",
-        players=2,
-        max_players=8,
-        options=("target_tie",),
-    ),
-    Preset(
-        name="gem",
-        title="Gem Rummy (2 or 3 players)",
-        description="11 cards each; the dice set the knock limit and the Queen's Diamonds card; "
-        "stashes of four gems meld; knock at least 11, undercut 25, gin 25, big gin 35, Gem "
-        "Parts 16 / 8; game 110. Needs the table's gem deck.",
-        rules=GEM_RUMMY,
-        family=Family.GEM.value,
-        source="RULES.md §8.3 (seed 003)",
-        players=2,
-        max_players=3,
-        options=(
-            "gem_undercut_plus_difference",
-            "gem_stash_layoffs",
-            "gem_queens_diamonds_layoffs",
-            "gem_pairing",
+        Preset(
+            name="dealer_sits_out",
+            title="Three-handed, dealer sits out",
+            description="The dealer deals to the other two and sits out; the loser deals next. "
+            "Scored as two-handed gin with individual totals.",
+            rules=cutthroat.DEALER_SITS_OUT,
+            family=Family.CUTTHROAT.value,
+            source="RULES.md §6.1 (pagat)",
+            players=3,
+            options=("cutthroat_rotation",),
         ),
-    ),
-)
+        Preset(
+            name="chouette",
+            title="Chouette (box against a partnership)",
+            description="The box plays the whole game against the partnership's captain, who "
+            "gives way on losing a hand; the box collects from or pays each partner in full.",
+            rules=chouette.CHOUETTE,
+            family=Family.CHOUETTE.value,
+            source="RULES.md §6.3 (RG-3)",
+            players=3,
+            max_players=8,
+            options=("chouette_after_game",),
+        ),
+        Preset(
+            name="battle_royal",
+            title="Battle Royal (three players every hand)",
+            description="All three play; layoffs only on the knocker's own melds; the lowest "
+            "count scores the others' counts less its own; gin 40, an undercut knocker loses 20; "
+            "game 200.",
+            rules=battle_royal.BATTLE_ROYAL,
+            family=Family.BATTLE_ROYAL.value,
+            source="RULES.md §6.5 (RG-3)",
+            players=3,
+            options=(
+                "battle_royal_winner_formula",
+                "battle_royal_tied_low",
+                "battle_royal_undercut_pays_difference",
+                "layoff_chain",
+                "layoff_original_melds_only",
+            ),
+        ),
+        Preset(
+            name="basic_rummy",
+            title="Basic Rummy (2 to 6 players)",
+            description="Go out first: the winner takes the pip value of every card left in the "
+            "losers' hands, doubled for going rummy; game 100 for two, 150 for three, 200 for "
+            "four or more.",
+            rules=basic_rummy.BASIC_RUMMY,
+            family=Family.BASIC_RUMMY.value,
+            source="RULES.md §8.4 (seed 004)",
+            players=2,
+            max_players=6,
+            options=("rummy_penalty", "next_dealer"),
+        ),
+        Preset(
+            name="rum_500",
+            title="500 Rum (2 to 8 players)",
+            description="Each player scores the cards melded or laid off less the cards left in "
+            "hand (aces and jokers 15, an ace in A-2-3 1); game 500, the highest total wins.",
+            rules=rum500.RUM_500,
+            family=Family.RUM_500.value,
+            source="RULES.md §8.4",
+            players=2,
+            max_players=8,
+            options=("target_tie",),
+        ),
+        Preset(
+            name="gem",
+            title="Gem Rummy (2 or 3 players)",
+            description="11 cards each; the dice set the knock limit and the Queen's Diamonds "
+            "card; stashes of four gems meld; knock at least 11, undercut 25, gin 25, big gin "
+            "35, Gem Parts 16 / 8; game 110. Needs the table's gem deck.",
+            rules=GEM_RUMMY,
+            family=Family.GEM.value,
+            source="RULES.md §8.3 (seed 003)",
+            players=2,
+            max_players=3,
+            options=(
+                "gem_undercut_plus_difference",
+                "gem_stash_layoffs",
+                "gem_queens_diamonds_layoffs",
+                "gem_pairing",
+            ),
+        ),
+    )
 
 
-_CONTRACT = (
-    Preset(
-        name="contract_7",
-        title="Contract Rummy, 7 deals",
-        description="Seven deals, each with its contract (2 groups, then a group and a "
-        "sequence, ...); two packs and a wild joker; A and joker 15, faces 10; the lowest "
-        "total after the seventh deal wins.",
-        rules=contract_rummy.SEVEN_DEAL,
-        family=Family.CONTRACT.value,
-        source="RULES.md §8.5, §11 (Bicycle deal sizes)",
-        players=2,
-        max_players=5,
-    ),
-    Preset(
-        name="contract_7_pagat",
-        title="Contract Rummy, 7 deals (pagat-style list)",
-        description="The same game with the pagat-style list: 12 cards from deal 4, and "
-        "the last contract laid down going out, without a discard.",
-        rules=contract_rummy.SEVEN_DEAL_PAGAT_RULES,
-        family=Family.CONTRACT.value,
-        source="RULES.md §8.5 (CR-P, BFG)",
-        players=2,
-        max_players=5,
-    ),
-    Preset(
-        name="twelve_step",
-        title="12-Step Contract Rummy",
-        description="Each player works through the table's twelve contracts; one not made "
-        "carries to the next deal; the first to make all twelve wins. 2s and jokers wild, "
-        "13 cards, 108-card pack. The contracts and penalty values are the table's own "
-        "(published nowhere; the penalties start from A / joker / wild 15, faces 10).",
-        rules=contract_rummy.TWELVE_STEP_RULES,
-        family=Family.TWELVE_STEP.value,
-        source="RULES.md §8.5 (seed 002)",
-        players=2,
-        max_players=5,
-    ),
-)
-"""Contract Rummy's tables (RULES.md §8.5); two packs seat two to five."""
+def _contract() -> tuple[Preset, ...]:
+    """Contract Rummy's tables (RULES.md §8.5); two packs seat two to five."""
+    from . import contract_rummy
+
+    return (
+        Preset(
+            name="contract_7",
+            title="Contract Rummy, 7 deals",
+            description="Seven deals, each with its contract (2 groups, then a group and a "
+            "sequence, ...); two packs and a wild joker; A and joker 15, faces 10; the lowest "
+            "total after the seventh deal wins.",
+            rules=contract_rummy.SEVEN_DEAL,
+            family=Family.CONTRACT.value,
+            source="RULES.md §8.5, §11 (Bicycle deal sizes)",
+            players=2,
+            max_players=5,
+        ),
+        Preset(
+            name="contract_7_pagat",
+            title="Contract Rummy, 7 deals (pagat-style list)",
+            description="The same game with the pagat-style list: 12 cards from deal 4, and "
+            "the last contract laid down going out, without a discard.",
+            rules=contract_rummy.SEVEN_DEAL_PAGAT_RULES,
+            family=Family.CONTRACT.value,
+            source="RULES.md §8.5 (CR-P, BFG)",
+            players=2,
+            max_players=5,
+        ),
+        Preset(
+            name="twelve_step",
+            title="12-Step Contract Rummy",
+            description="Each player works through the table's twelve contracts; one not made "
+            "carries to the next deal; the first to make all twelve wins. 2s and jokers wild, "
+            "13 cards, 108-card pack. The contracts and penalty values are the table's own "
+            "(published nowhere; the penalties start from A / joker / wild 15, faces 10).",
+            rules=contract_rummy.TWELVE_STEP_RULES,
+            family=Family.TWELVE_STEP.value,
+            source="RULES.md §8.5 (seed 002)",
+            players=2,
+            max_players=5,
+        ),
+    )
 
 
 def _presets(
@@ -258,16 +272,41 @@ def _presets(
     ]
 
 
-PRESETS: dict[str, Preset] = {
-    p.name: p
-    for p in (
-        *_presets(standard.TABLES, Family.TWO_HANDED),
-        *_presets(hollywood.TABLES, Family.HOLLYWOOD),
-        *_presets(partnership.TABLES, Family.PARTNERSHIP, players=partnership.PLAYERS),
-        *_THREE_HANDED,
-        *_CONTRACT,
-    )
-}
+_STANDARD: dict[str, Preset] = {p.name: p for p in _presets(standard.TABLES, Family.TWO_HANDED)}
+_ALL: list[dict[str, Preset]] = []
+
+
+def _registry() -> dict[str, Preset]:
+    """Every preset by name (``PRESETS``), built on first use from every family module."""
+    if not _ALL:
+        from . import hollywood, partnership
+
+        _ALL.append(
+            {
+                **_STANDARD,
+                **{p.name: p for p in _presets(hollywood.TABLES, Family.HOLLYWOOD)},
+                **{
+                    p.name: p
+                    for p in _presets(
+                        partnership.TABLES, Family.PARTNERSHIP, players=partnership.PLAYERS
+                    )
+                },
+                **{p.name: p for p in _three_handed()},
+                **{p.name: p for p in _contract()},
+            }
+        )
+    return _ALL[0]
+
+
+def __getattr__(name: str) -> object:
+    """``PRESETS`` and the family modules, loaded when first asked for."""
+    if name == "PRESETS":
+        return _registry()
+    if name in _FAMILY_MODULES:
+        module: ModuleType = importlib.import_module(f".{name}", __name__)
+        return module
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 DEFAULT_PRESET = "american"
 
@@ -275,15 +314,18 @@ DEFAULT_PRESET = "american"
 def get_preset(name: str) -> Preset:
     """The preset called ``name`` (case and ``-``/``_`` insensitive)."""
     key = name.strip().lower().replace("-", "_")
-    try:
-        return PRESETS[key]
-    except KeyError:
-        raise UnknownPresetError(name) from None
+    table = _ALL[0] if _ALL else _STANDARD
+    found = table.get(key)
+    if found is None:
+        found = _registry().get(key)
+    if found is None:
+        raise UnknownPresetError(name)
+    return found
 
 
 def list_presets(family: str | None = None) -> list[Preset]:
     """Every preset, or those of one family."""
-    return [p for p in PRESETS.values() if family is None or p.family == family]
+    return [p for p in _registry().values() if family is None or p.family == family]
 
 
 def play_family(family: str, rules: Ruleset) -> str:
