@@ -26,7 +26,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
 
     from flask import Flask
 
-    from . import cli, config, database, deploy, guard, migrate, throttle, web
+    from . import cli, config, database, deploy, guard, migrate, session_cookie, throttle, web
     from .models import db
 
     app = Flask(
@@ -42,6 +42,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     database.init_app(app, db)
     migrate.init_app(app)
     web.init_app(app)
+    session_cookie.init_app(app)
     throttle.init_app(app)
     deploy.init_app(app)
     cli.init_app(app)
