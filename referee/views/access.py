@@ -8,6 +8,7 @@ import hmac
 from typing import Protocol
 
 from flask import abort, current_app, g, request, session, url_for
+from sqlalchemy.exc import SQLAlchemyError
 
 from referee.models import Match, db, hash_token
 from referee.sealing import is_proof, proof
@@ -88,8 +89,7 @@ def remember(thing: Linked, token: str) -> None:
     if not thing.check_edit_token(token):
         return
     if thing.edit_token() != token:
-        thing.seal_edit_token(token)
-        db.session.commit()
+        _seal(thing, token)
     tokens = dict(session.get("edit") or {})
     tokens.pop(_key(thing), None)
     tokens[_key(thing)] = _proof(thing)
@@ -98,6 +98,17 @@ def remember(thing: Linked, token: str) -> None:
         tokens.pop(next(iter(tokens)))
     session["edit"] = tokens
     session.permanent = True
+
+
+def _seal(thing: Linked, token: str) -> None:
+    """Keep the token sealed beside its hash, if the database takes it now (a page read on
+    SQLite may find another worker's write lock): the link can be sealed another time, and
+    the edit right does not depend on it."""
+    try:
+        thing.seal_edit_token(token)
+        db.session.commit()
+    except SQLAlchemyError:
+        db.session.rollback()
 
 
 def upgrade_cookie() -> None:
@@ -121,8 +132,7 @@ def upgrade_cookie() -> None:
         thing = (Club if club else Match).by_view_id(view_id)
         if thing is not None and thing.check_edit_token(value):
             if thing.edit_token() is None:
-                thing.seal_edit_token(value)
-                db.session.commit()
+                _seal(thing, value)
             upgraded[key] = _proof(thing)
         else:  # gone, or its link replaced since: a proof that proves nothing, still listed
             upgraded[key] = proof(_secrets()[0], key, hash_token(value))
