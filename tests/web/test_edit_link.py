@@ -210,3 +210,17 @@ def test_the_cookie_is_renewed_once_a_day_by_a_page_the_browser_opens(client: An
     assert "Set-Cookie" not in client.get("/static/app.css").headers
     assert "Set-Cookie" in client.get(f"/m/{view_id}", headers=NAVIGATE).headers
     assert "Set-Cookie" not in client.get(f"/m/{view_id}", headers=NAVIGATE).headers  # same day
+
+
+def test_a_link_the_server_cannot_unseal_is_not_shown_wrong(app: Any, client: Any) -> None:
+    from referee.models import Match, db
+
+    view_id = start_match(client)
+    with app.app_context():
+        match = db.session.scalar(db.select(Match).where(Match.view_id == view_id))
+        match.edit_token_sealed = "1.sealed-under-another-key"
+        db.session.commit()
+    page = client.get(f"/m/{view_id}/link")
+    assert page.status_code == 200
+    assert 'data-testid="no-link"' in text(page)
+    assert "/edit#" not in text(page)
