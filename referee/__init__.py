@@ -26,7 +26,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
 
     from flask import Flask
 
-    from . import cli, config, database, deploy, guard, i18n, migrate, throttle, web
+    from . import cli, config, database, deploy, guard, i18n, migrate, session_cookie, throttle, web
     from .models import db
 
     app = Flask(
@@ -43,6 +43,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     migrate.init_app(app)
     i18n.init_app(app)
     web.init_app(app)
+    session_cookie.init_app(app)
     throttle.init_app(app)
     deploy.init_app(app)
     cli.init_app(app)

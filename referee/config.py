@@ -37,6 +37,9 @@ class Defaults:
     # Search nodes one ruling (a hand of a match, a checked hand, an analysis) may take before
     # it is answered 422 "too complex to rule here"; None: no limit.
     RULING_BUDGET: int | None = 200_000
+    # Search nodes the folds of one request may take together: a worker re-rules each stored
+    # hand it has not ruled yet (see services/board.py); None: no limit.
+    FOLD_BUDGET: int | None = 500_000
     PROXY_HOPS = 0  # proxies in front whose X-Forwarded-* headers are trusted (see deploy.py)
     HTTPS = False  # served over https only: Secure session cookie and HSTS
     ACCESS_LOG = True  # one JSON line per request, edit tokens left out

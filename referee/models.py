@@ -79,6 +79,7 @@ class EditLinked:
 
     if TYPE_CHECKING:
         edit_token_hash: str
+        edit_token_sealed: str | None
 
     @staticmethod
     def new_token() -> str:
@@ -89,7 +90,31 @@ class EditLinked:
         return secrets.token_urlsafe(9)
 
     def set_edit_token(self, token: str) -> None:
+        """A new edit link: its hash proves a claim, and its seal (under the app's secret key)
+        lets the server show the link to a browser that holds the claim."""
         self.edit_token_hash = hash_token(token)
+        self.seal_edit_token(token)
+
+    def seal_edit_token(self, token: str) -> None:
+        from flask import current_app
+
+        from .sealing import seal
+
+        self.edit_token_sealed = seal(current_app.config["SECRET_KEY"], token)
+
+    def edit_token(self) -> str | None:
+        """The edit token, unsealed, while it is the current one (None when it was sealed
+        under another secret key or never sealed: matches made before seals were kept)."""
+        from flask import current_app
+
+        from .sealing import unseal
+
+        config = current_app.config
+        for secret in [config["SECRET_KEY"], *(config.get("SECRET_KEY_FALLBACKS") or [])]:
+            token = unseal(secret, self.edit_token_sealed)
+            if token is not None:
+                return token if self.check_edit_token(token) else None
+        return None
 
     def check_edit_token(self, token: str | None) -> bool:
         if not token:
@@ -101,6 +126,7 @@ class Match(EditLinked, Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     view_id: Mapped[str] = mapped_column(String(32), unique=True)
     edit_token_hash: Mapped[str] = mapped_column(String(64))
+    edit_token_sealed: Mapped[str | None] = mapped_column(String(160))  # see EditLinked
     variant: Mapped[str] = mapped_column(String(40), default="two_handed")
     preset: Mapped[str] = mapped_column(String(60))
     rules_json: Mapped[str] = mapped_column(Text)
@@ -167,6 +193,7 @@ class Club(EditLinked, Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     view_id: Mapped[str] = mapped_column(String(32), unique=True)
     edit_token_hash: Mapped[str] = mapped_column(String(64))
+    edit_token_sealed: Mapped[str | None] = mapped_column(String(160))  # see EditLinked
     name: Mapped[str] = mapped_column(String(60))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

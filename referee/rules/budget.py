@@ -108,6 +108,21 @@ def reset_per_ruling(token: Token[int | None]) -> None:
     _per_ruling.reset(token)
 
 
+@contextmanager
+def charged_to(total: Budget | None) -> Iterator[None]:
+    """Charge the block's work to ``total`` as well (a request's budget for re-ruling stored
+    hands): each ruling inside keeps its own budget, and all of them together stop at the
+    total's limit (None: no total)."""
+    if total is None:
+        yield
+        return
+    token = _current.set(total)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
 def budgeted(fn: Callable[P, R]) -> Callable[P, R]:
     """Run ``fn`` (one ruling) under the budget :func:`per_ruling` sets, if any."""
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask import current_app, g, has_app_context, has_request_context
 
-from referee.rules import formats
+from referee.rules import budget, formats
 from referee.rules.errors import InputError
 from referee.rules.formats import (
     Board,
@@ -91,7 +91,31 @@ def table_of(match: Match) -> Table:
 
 
 def _fold(match: Match, hands: list[StoredHand]) -> Board:
-    return format_of(match).fold(hands, table_of(match))
+    with budget.charged_to(fold_budget()):
+        return format_of(match).fold(hands, table_of(match))
+
+
+def folded_short() -> bool:
+    """Whether this request's folds ran out of their budget (some hands went unruled)."""
+    total = fold_budget()
+    return total is not None and total.spent >= total.limit
+
+
+def fold_budget() -> budget.Budget | None:
+    """The search all the folds of this request may take together (``FOLD_BUDGET`` nodes):
+    a worker that has not ruled a match's hands yet re-rules them all, and a match of many
+    hands each just within the ruling budget must not keep it busy for seconds. Past it the
+    remaining hands read as too complex to rule here, that board is not kept, and the next
+    request goes on from the rulings this one kept. None outside a request or with no limit."""
+    if not has_request_context():
+        return None
+    nodes = current_app.config.get("FOLD_BUDGET")
+    if nodes is None:
+        return None
+    if "fold_budget" not in g:
+        g.fold_budget = budget.Budget(int(nodes))
+    total: budget.Budget = g.fold_budget
+    return total
 
 
 Key = tuple[int, int]
@@ -152,6 +176,8 @@ def build(match: Match, *, pending: bool = False) -> Board:
     if board is not None:
         return board
     board = fold_hands(match, match.live_hands)
+    if folded_short():  # hands left unruled for want of this request's budget: not kept
+        return board
     if pending and has_request_context():
         _pending()[key] = board
     elif not pending and kept is not None:

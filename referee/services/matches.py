@@ -30,6 +30,7 @@ from referee.models import (
     db,
     utcnow,
 )
+from referee.rules.budget import TooComplexError
 from referee.rules.errors import InputError
 from referee.rules.formats import Format, Place, Table, format_for
 from referee.rules.ruleset import RulesetError, table_problems
@@ -245,6 +246,11 @@ def _touch(match: Match, refused: str = _REFUSED, hand: Hand | None = None) -> N
     match.revision = (match.revision or 0) + 1
     match.updated_at = utcnow()
     board = board_service.build(match, pending=True)
+    total = board_service.fold_budget()
+    if total is not None and board_service.folded_short():
+        # a worker re-ruling many stored hands ran out of the fold's budget: the write needs
+        # the whole fold, so it is refused (422); the next try finds those rulings kept
+        raise TooComplexError(total.spent, total.limit)
     if board.refusal:
         raise InputError(None, refused.format(reason=board.refusal, hand=board.refused_from))
     line = board.line_of(hand.id) if hand is not None else None

@@ -35,6 +35,7 @@ from referee.models import (
     Ruling,
     db,
 )
+from referee.rules.budget import charged_to
 from referee.rules.errors import InputError
 from referee.rules.formats import Board, StoredHand, Table, UnknownFormatError, find_format
 from referee.rules.results import HandResult
@@ -440,7 +441,8 @@ def _fold(match: MatchIn, where: str) -> Board:
         live.append(StoredHand(_row_hand(h.row).fields(), record))
     table = Table(match.rules, tuple(match.players), match.cut, match.stake, match.gem_deck)
     try:
-        board = find_format(match.variant).fold(live, table)
+        with charged_to(board_service.fold_budget()):
+            board = find_format(match.variant).fold(live, table)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
         raise ImportRefused(where + "hands", f"the hands do not fold: {e}") from None
     live_at = [i for i, h in enumerate(match.hands) if not h.deleted]

@@ -209,8 +209,8 @@ def edit_link(view_id: str) -> str:
     club = load_club(view_id)
     require_edit(club)
     token = session_token(club)
-    assert token is not None
-    return render_template("club_link.html", club=club, link=club_edit_url(club, token))
+    link = club_edit_url(club, token) if token else None
+    return render_template("club_link.html", club=club, link=link)
 
 
 def _change(view_id: str) -> Club:

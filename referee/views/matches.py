@@ -323,7 +323,8 @@ def edit_link(view_id: str) -> str | Response:
         remember_scorer(form.scorer.data or "")
         flash(_("Saved: your changes carry that name in the change log."), "ok")
         return redirect(url_for("matches.scoreboard", view_id=view_id))
-    link = claim_url(match, session_token(match) or "")
+    token = session_token(match)
+    link = claim_url(match, token) if token else None
     return render_template("edit_link.html", match=match, link=link, form=form, action=ActionForm())
 
 

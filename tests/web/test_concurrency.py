@@ -15,16 +15,23 @@ from tests.conftest import POSTGRES_URL
 GUNICORN = shutil.which("gunicorn") or str(Path(__import__("sys").executable).with_name("gunicorn"))
 
 
-def _databases() -> list[object]:
+def _servers() -> list[object]:
     skip_pg = pytest.mark.skipif(not POSTGRES_URL, reason="TEST_DATABASE_URL is not set")
-    return ["sqlite", pytest.param(POSTGRES_URL, marks=skip_pg, id="postgresql")]
+    return [
+        pytest.param("sqlite", 1, id="sqlite"),
+        pytest.param("sqlite", 2, id="sqlite-threads"),  # gunicorn --threads 2
+        pytest.param(POSTGRES_URL, 1, marks=skip_pg, id="postgresql"),
+    ]
 
 
 @pytest.mark.skipif(not Path(GUNICORN).exists(), reason="gunicorn is not installed")
-@pytest.mark.parametrize("database", _databases())
-def test_racing_phones_store_every_hand_once(database: str) -> None:
+@pytest.mark.parametrize(("database", "threads"), _servers())
+def test_racing_phones_store_every_hand_once(database: str, threads: int) -> None:
     phones, hands = 4, 4
-    with fresh_database(database) as (url, folder), serve(url, folder, workers=3) as base:
+    with (
+        fresh_database(database) as (url, folder),
+        serve(url, folder, workers=3, threads=threads) as base,
+    ):
         figures = run(base, phones, hands)
     assert figures.errors == []
     assert figures.stored == phones * hands
@@ -32,3 +39,6 @@ def test_racing_phones_store_every_hand_once(database: str) -> None:
     assert figures.lost == 0
     assert figures.revision == phones * hands
     assert figures.races_won_once == figures.numbers == phones * hands
+    # a first try is refused only when another phone just took its number, never by a lock
+    assert figures.first_tries == phones * hands
+    assert figures.first_refused_otherwise == 0

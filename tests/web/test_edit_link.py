@@ -9,6 +9,8 @@ from typing import Any
 
 from tests.web.helpers import api_match, csrf_from, start_match
 
+NAVIGATE = {"Sec-Fetch-Mode": "navigate"}  # what a browser sends when it opens a page
+
 
 def text(response: Any) -> str:
     return response.get_data(as_text=True)
@@ -95,8 +97,130 @@ def test_a_phone_keeps_its_edit_links_for_90_days_after_its_last_visit(client: A
     page = client.get("/new")
     assert page.status_code == 200
     view_id = start_match(client)
-    response = client.get(f"/m/{view_id}")
+    with client.session_transaction() as session:
+        session["renewed"] = 0  # last renewed long ago
+    response = client.get(f"/m/{view_id}", headers=NAVIGATE)
     cookie = response.headers["Set-Cookie"]
     expires = parsedate_to_datetime(re.search(r"Expires=([^;]+)", cookie).group(1))
     days = (expires - dt.datetime.now(dt.UTC)).days
     assert 88 <= days <= 90
+
+
+def _cookie(client: Any) -> str:
+    cookie = client.get_cookie("session", domain="referee.test")
+    assert cookie is not None
+    return str(cookie.value)
+
+
+def _contents(app: Any, cookie: str) -> dict[str, Any]:
+    serializer = app.session_interface.get_signing_serializer(app)
+    return dict(serializer.loads(cookie))
+
+
+def test_the_cookie_holds_a_proof_never_the_token(app: Any, client: Any) -> None:
+    view_id, token = api_match(client)
+    assert client.get(f"/m/{view_id}/edit/{token}").status_code == 302
+    cookie = _cookie(client)
+    assert token not in cookie
+    held = _contents(app, cookie)["edit"][view_id]
+    assert held != token and token not in str(_contents(app, cookie))
+    assert _link(client, view_id).endswith("#" + token)  # the server can still show it
+    assert "Enter hand 1" in text(client.get(f"/m/{view_id}"))
+
+
+def test_a_cookie_from_before_proofs_is_upgraded_and_keeps_its_right(
+    app: Any, client: Any, other_client: Any
+) -> None:
+    from referee.models import Match, db
+
+    view_id, token = api_match(client)
+    stale_view, stale_token = api_match(client)
+    with app.app_context():  # both made before seals were kept
+        for match in db.session.scalars(db.select(Match)):
+            match.edit_token_sealed = None
+        db.session.commit()
+    old_style = {view_id: token, stale_view: "x" * 43}
+    with other_client.session_transaction() as session:
+        session["edit"] = old_style
+        session.permanent = True
+    home = other_client.get("/")
+    assert home.status_code == 200
+    held = _contents(app, _cookie(other_client))["edit"]
+    assert set(held) == set(old_style)  # both still listed as this browser's
+    assert token not in str(held) and "x" * 43 not in str(held)
+    assert "Enter hand 1" in text(other_client.get(f"/m/{view_id}"))
+    assert _link(other_client, view_id).endswith("#" + token)  # sealed on the way
+    assert other_client.get(f"/m/{stale_view}/link").status_code == 403
+    assert stale_token not in str(held)
+
+
+def test_a_proof_is_worth_nothing_for_another_match_or_after_a_new_secret_key(
+    app: Any, client: Any
+) -> None:
+    mine = start_match(client)
+    theirs = start_match(client)
+    with client.session_transaction() as session:
+        proofs = dict(session["edit"])
+        session["edit"] = {theirs: proofs[mine]}
+    assert client.get(f"/m/{theirs}/hands/new").status_code == 403
+    with client.session_transaction() as session:
+        session["edit"] = proofs
+    assert client.get(f"/m/{mine}/hands/new").status_code == 200
+    app.config["SECRET_KEY_FALLBACKS"] = [app.config["SECRET_KEY"]]
+    app.config["SECRET_KEY"] = "a new key " + "k" * 40
+    fresh = app.test_client()
+    with fresh.session_transaction() as session:
+        session["edit"] = proofs  # signed with the new key, proofs made with the old one
+    assert fresh.get(f"/m/{mine}/hands/new").status_code == 200  # the old key still accepted
+    assert _link(fresh, mine)  # and its seal still opens
+    app.config["SECRET_KEY_FALLBACKS"] = []
+    assert fresh.get(f"/m/{mine}/hands/new").status_code == 403
+
+
+def test_an_answer_to_a_request_sent_before_a_claim_does_not_undo_it(
+    app: Any, client: Any, other_client: Any
+) -> None:
+    view_id, token = api_match(client)
+    other_client.get(f"/m/{view_id}", headers=NAVIGATE)
+    before = _cookie(other_client)  # what requests still in flight carry
+    assert other_client.get(f"/m/{view_id}/edit/{token}").status_code == 302
+    after = _cookie(other_client)
+    assert view_id in _contents(app, after)["edit"]
+    stale = app.test_client(use_cookies=False)
+    for path in (
+        "/static/app.css",
+        "/sw.js",
+        f"/m/{view_id}",
+        f"/m/{view_id}/hands/new",
+        f"/api/v1/matches/{view_id}",
+        "/",
+    ):
+        response = stale.get(path, headers={"Cookie": f"session={before}"})
+        assert response.status_code < 500, path
+        assert "Set-Cookie" not in response.headers, path
+    assert "Enter hand 1" in text(other_client.get(f"/m/{view_id}"))
+
+
+def test_the_cookie_is_renewed_once_a_day_by_a_page_the_browser_opens(client: Any) -> None:
+    view_id = start_match(client)
+    client.get(f"/m/{view_id}")  # listed among this browser's matches
+    with client.session_transaction() as session:
+        session["renewed"] = 0
+    assert "Set-Cookie" not in client.get(f"/m/{view_id}").headers  # a script's fetch
+    assert "Set-Cookie" not in client.get("/static/app.css").headers
+    assert "Set-Cookie" in client.get(f"/m/{view_id}", headers=NAVIGATE).headers
+    assert "Set-Cookie" not in client.get(f"/m/{view_id}", headers=NAVIGATE).headers  # same day
+
+
+def test_a_link_the_server_cannot_unseal_is_not_shown_wrong(app: Any, client: Any) -> None:
+    from referee.models import Match, db
+
+    view_id = start_match(client)
+    with app.app_context():
+        match = db.session.scalar(db.select(Match).where(Match.view_id == view_id))
+        match.edit_token_sealed = "1.sealed-under-another-key"
+        db.session.commit()
+    page = client.get(f"/m/{view_id}/link")
+    assert page.status_code == 200
+    assert 'data-testid="no-link"' in text(page)
+    assert "/edit#" not in text(page)

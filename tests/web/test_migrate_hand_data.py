@@ -56,6 +56,7 @@ ADDED_COLUMNS: dict[str, dict[str, Any]] = {
         "currency": "",
         "archived_at": None,
         "deleted_at": None,
+        "edit_token_sealed": None,
     },
     "player": {"member_id": None},
 }

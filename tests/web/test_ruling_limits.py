@@ -133,3 +133,66 @@ def test_a_stored_hand_past_the_budget_is_shown_not_a_failed_page(app: Any, clie
     assert page.status_code == 200
     assert "too complex to rule here" in page.get_data(as_text=True)
     assert client.get(f"/api/v1/matches/{view_id}").status_code == 200
+
+
+def test_the_folds_of_one_request_share_a_budget(app: Any, client: Any) -> None:
+    """A cold read of a match re-rules every hand: past ``FOLD_BUDGET`` the rest read as too
+    complex (the page still answers), that fold is not kept, and the next read goes on."""
+    from referee.rules import melds
+    from referee.rules.formats import hand_entry
+
+    view_id, token = api_match(client, rules={"jokers": 2, "jokers_wild": True})
+    body = {
+        "kind": "knock",
+        "knocker": "Ann",
+        "knocker_cards": "5S 6S 7S KH KD KC AH AD JK1 3D",
+        "defender_cards": "8S 8H 8D 8C 9S KS 2C 2H QD JK2",
+    }
+    for _ in range(3):
+        response = client.post(
+            f"/api/v1/matches/{view_id}/hands", json=body, headers={"X-Edit-Token": token}
+        )
+        assert response.status_code == 201
+    whole = client.get(f"/api/v1/matches/{view_id}").get_json()["totals"]
+
+    melds.clear_hand_caches()  # a fresh worker
+    hand_entry._rule_cached.cache_clear()
+    app.extensions.pop("referee.folds", None)
+    app.config["FOLD_BUDGET"] = 1
+    cut_short = client.get(f"/api/v1/matches/{view_id}")
+    assert cut_short.status_code == 200
+    assert cut_short.get_json()["totals"] != whole
+    page = client.get(f"/m/{view_id}")
+    assert page.status_code == 200
+    assert "too complex to rule here" in page.get_data(as_text=True)
+    app.config["FOLD_BUDGET"] = None
+    assert client.get(f"/api/v1/matches/{view_id}").get_json()["totals"] == whole
+
+
+def test_a_write_whose_fold_runs_short_is_422_and_stores_nothing(app: Any, client: Any) -> None:
+    """On a worker that must re-rule the match's hands first, a write needs the whole fold:
+    past ``FOLD_BUDGET`` it is refused as too complex, and nothing is stored."""
+    from referee.rules import melds
+    from referee.rules.formats import hand_entry
+
+    view_id, token = api_match(client, rules={"jokers": 2, "jokers_wild": True})
+    body = {
+        "kind": "knock",
+        "knocker": "Ann",
+        "knocker_cards": "5S 6S 7S KH KD KC AH AD JK1 3D",
+        "defender_cards": "8S 8H 8D 8C 9S KS 2C 2H QD JK2",
+    }
+    headers = {"X-Edit-Token": token}
+    path = f"/api/v1/matches/{view_id}/hands"
+    assert client.post(path, json=body, headers=headers).status_code == 201
+    melds.clear_hand_caches()
+    hand_entry._rule_cached.cache_clear()
+    app.extensions.pop("referee.folds", None)
+    app.config["FOLD_BUDGET"] = 1
+    body["knocker_cards"] = "5S 6S 7S KH KD KC AH AD JK1 4D"
+    response = client.post(path, json=body, headers=headers)
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["error"]["reason"].startswith("too complex")
+    app.config["FOLD_BUDGET"] = None
+    assert len(client.get(f"/api/v1/matches/{view_id}").get_json()["hands"]) == 1
+    assert client.post(path, json=body, headers=headers).status_code == 201
