@@ -211,7 +211,18 @@ def _money(board: Board) -> dict[int, Decimal]:
 
 
 def facts_of(match: Match) -> MatchFacts:
-    board = board_service.build(match)
+    head = board_service.MatchHead(
+        match.id,
+        match.revision or 0,
+        match.variant,
+        match.created_at,
+        str(getattr(match, "currency", "") or ""),
+    )
+    return facts_from(head, board_service.build(match))
+
+
+def facts_from(match: board_service.MatchHead, board: Board) -> MatchFacts:
+    """The facts of one match folded into ``board``."""
     hands = [f for line in board.lines for f in _line_facts(board, line)]
     games = _game_facts(board)
     won: dict[int, int] = defaultdict(int)
@@ -235,7 +246,7 @@ def facts_of(match: Match) -> MatchFacts:
         over=board.over,
         winners=winners,
         money=_money(board),
-        currency=str(getattr(match, "currency", "") or ""),
+        currency=match.currency,
     )
     figures = []
     for seat in range(facts.seats):
@@ -272,6 +283,12 @@ class FactsCache:
         with self._lock:
             return self._facts.get((match_id, revision))
 
+    def put(self, facts: MatchFacts, revision: int) -> None:
+        with self._lock:
+            self._facts[(facts.match_id, revision)] = facts
+            while len(self._facts) > self.size:
+                self._facts.popitem(last=False)
+
 
 def facts_cache() -> FactsCache:
     """This app's cache of match facts (one per app: ids repeat across databases)."""
@@ -287,13 +304,15 @@ def facts_of_matches(query: Any) -> list[MatchFacts]:
     cache = facts_cache()
     keys = db.session.execute(query.with_only_columns(Match.id, Match.revision)).all()
     missing = [i for i, rev in keys if cache.peek(i, rev or 0) is None]
-    loaded = {}
-    if missing:
-        loaded = {m.id: m for m in db.session.scalars(select(Match).where(Match.id.in_(missing)))}
+    made: dict[int, MatchFacts] = {}
+    for match_id, (head, board) in board_service.build_many(missing).items():
+        made[match_id] = facts_from(head, board)
+        cache.put(made[match_id], head.revision)
     out = []
     for match_id, revision in keys:
-        facts = cache.peek(match_id, revision or 0)
-        out.append(facts if facts is not None else cache.get(loaded[match_id]))
+        facts = cache.peek(match_id, revision or 0) or made.get(match_id)
+        if facts is not None:  # None: deleted since its id was read
+            out.append(facts)
     return out
 
 
