@@ -169,6 +169,9 @@ class Club(EditLinked, Model):
     edit_token_hash: Mapped[str] = mapped_column(String(64))
     name: Mapped[str] = mapped_column(String(60))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # A club imported from a club file: the file's digest, so the same file imported again
+    # finds this club rather than making a second (None: started here).
+    import_digest: Mapped[str | None] = mapped_column(String(64), unique=True)
 
     members: Mapped[list[ClubMember]] = relationship(
         back_populates="club", order_by="ClubMember.name", cascade="all, delete-orphan"

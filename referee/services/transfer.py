@@ -249,7 +249,9 @@ def load_json(text: str | bytes) -> Any:
     except UnicodeDecodeError:
         raise ImportRefused("", "the file is not text: it is not a Gin Referee export") from None
     except json.JSONDecodeError as e:
-        near_end = e.pos >= len(text) - 2
+        # a string never closed ran into the end of the file (a newline inside one is a
+        # different error), so it is cut short too
+        near_end = e.pos >= len(text) - 2 or e.msg.startswith("Unterminated string")
         why = "it ends early (truncated?)" if near_end else f"line {e.lineno}: {e.msg}"
         raise ImportRefused("", f"the file is not valid JSON: {why}") from None
     except RecursionError:
@@ -468,7 +470,7 @@ def _row_hand(row: dict[str, Any]) -> Hand:
 # -- import: writing -------------------------------------------------------------------------
 
 
-def _insert(checked: MatchIn, new_links: bool) -> tuple[Match, str | None]:
+def insert_match(checked: MatchIn, new_links: bool) -> tuple[Match, str | None]:
     """Add a checked match to the session (the caller commits); returns it and, for new
     links, its edit token."""
     token = None
@@ -542,7 +544,7 @@ def import_match(data: Any) -> tuple[Match, str]:
     check_header(data, MATCH_FORMAT)
     checked = read_match(data.get("match"))
     try:
-        match, token = _insert(checked, new_links=True)
+        match, token = insert_match(checked, new_links=True)
         db.session.commit()
     except BaseException:
         db.session.rollback()
@@ -590,7 +592,7 @@ def import_backup(data: Any) -> Restored:
                 present["matches"] += 1
                 views[checked.view_id] = existing
                 continue
-            match, _ = _insert(checked, new_links=False)
+            match, _ = insert_match(checked, new_links=False)
             views[match.view_id] = match
             added["matches"] += 1
         for i, raw in _items(data, "rulings"):

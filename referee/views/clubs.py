@@ -25,8 +25,8 @@ from referee.forms import ActionForm
 from referee.models import Club, Match
 from referee.rules.errors import InputError
 from referee.rules.variants import DEFAULT_PRESET, list_presets
+from referee.services import club_transfer, transfer
 from referee.services import clubs as club_service
-from referee.services import transfer
 from referee.throttle import anonymous_write
 from referee.views.access import can_edit, remember, require_edit, token_from
 
@@ -335,12 +335,7 @@ def export(view_id: str) -> Response:
 
 def club_file(club: Club) -> dict[str, Any]:
     """The club as one JSON: its roster, who sat where, and every match of it in full."""
-    return {
-        "format": "gin-referee-club",
-        "version": transfer.VERSION,
-        "club": club_service.club_record(club),
-        "matches": [transfer.match_record(m) for m in club_service.club_matches(club)],
-    }
+    return club_transfer.club_file(club)
 
 
 # -- the JSON API ------------------------------------------------------------------------------

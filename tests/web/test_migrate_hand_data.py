@@ -58,6 +58,7 @@ ADDED_COLUMNS: dict[str, dict[str, Any]] = {
         "deleted_at": None,
     },
     "player": {"member_id": None},
+    "club": {"import_digest": None},
 }
 
 
