@@ -166,7 +166,9 @@ CSV_HEAD = ("hand", "game", "what happened", "entry", "kind", "knocker", "dealer
 def match_csv(match: Match) -> str:
     """One row per hand: its number, game, what happened, and the ruling's numbers (the
     knocker's and defender's deadwood where two played, every score column's points, boxes
-    and running total), all as the fold gives them."""
+    and running total), all as the fold gives them; then the format's own columns, if it has
+    any (Contract Rummy's contracts, who made them and the penalties; Gem Rummy's dice,
+    deadwood and Gem Parts), after the note so every format's first columns are the same."""
     board = board_service.build(match)
     columns = board.columns
     out = io.StringIO()
@@ -180,10 +182,11 @@ def match_csv(match: Match) -> str:
             *(f"boxes {c}" for c in columns),
             *(f"total {c}" for c in columns),
             "note",
+            *board.format.csv_head(board.names),
         ]
     )
     for line in board.lines:
-        writer.writerow(_csv_row(board, line))
+        writer.writerow([*_csv_row(board, line), *board.format.csv_cells(board, line)])
     return out.getvalue()
 
 

@@ -457,6 +457,15 @@ class Format:
         """What the API says of a player beyond seat and name (partnership: the team)."""
         return {}
 
+    def csv_head(self, names: Sequence[str]) -> tuple[str, ...]:
+        """The CSV's columns of this format's own, after the columns every format has (none
+        for most: a knocker against a defender says it all)."""
+        return ()
+
+    def csv_cells(self, board: Board, line: Line) -> tuple[Any, ...]:
+        """One hand's cells under :meth:`csv_head` (empty where the hand was refused)."""
+        return ()
+
     def patch_base(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:
         """A PATCH body merged over the hand as it stands, as a full JSON body."""
         raise NotImplementedError
