@@ -195,6 +195,18 @@ def _game_facts(board: Board) -> list[GameFact]:
 
 
 def _money(board: Board) -> dict[int, Decimal]:
+    """What the match's settlement pays or costs each seat.
+
+    Where the settlement is by seat (pairwise among three or more, Chouette's box against
+    each partner: RULES.md §6) each seat's net is its own. A partnership settles as one team
+    against the other (§7: one score per team, the box bonus to the team, and the margin at
+    the stake paid by the losing team to the winning one, as the scoreboard says "Ben & Dan
+    pay Ann & Cat"); §7 and the uncertainty register (§12, item 6) leave open whether money
+    is settled per player, and nothing in the rules splits a team's payment by what each
+    partner scored at their table. So each partner's share of the team's payment is half:
+    both played every deal for the team, and the two halves add up exactly to what the team
+    paid or got (Decimal, no rounding). Should the rules settle per player some day, this is
+    the one place to change."""
     settled = board.sheet.settlement if board.sheet is not None else board.settlement
     n = len(board.names)
     if isinstance(settled, Settlement):
