@@ -164,10 +164,11 @@ class Line:
     @property
     def defender(self) -> int | None:
         """The other active player of a two-player hand."""
-        if self.knocker is None or len(self.players) != 2 or self.knocker not in self.players:
+        knocker = self.knocker
+        if knocker is None or len(self.players) != 2 or knocker not in self.players:
             return None
         a, b = self.players
-        return b if self.knocker == a else a
+        return b if knocker == a else a
 
     @property
     def dead(self) -> bool:
