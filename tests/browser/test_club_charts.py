@@ -63,3 +63,31 @@ def test_rating_and_win_rate_charts_fit_a_phone(live_server, phone, shots, schem
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     charts.nth(1).scroll_into_view_if_needed()
     page.screenshot(path=shots / f"win-rates-{scheme}.png", full_page=False)
+
+
+def test_a_club_file_imported_on_a_phone(live_server, phone, shots, tmp_path):
+    page = phone
+    club = _club(page, live_server)
+    raw = page.request.get(f"{live_server}/c/{club}/export.json").body()
+    good, bad = tmp_path / "club.json", tmp_path / "match.json"
+    good.write_bytes(raw)
+    bad.write_text('{"format": "gin-referee-match", "version": 1}')
+    page.goto(live_server + "/")
+    page.click('[data-testid="import-club"]')
+    page.set_input_files("#file", str(bad))
+    page.click("button:has-text('Import')")
+    expect(page.locator("#file-problem")).to_contain_text("a club's file is needed here")
+    page.set_input_files("#file", str(good))
+    page.click("button:has-text('Import')")
+    expect(page.locator(".flash.ok")).to_contain_text("Imported as a new club")
+    assert f"/c/{club}" not in page.url
+    expect(page.locator('[data-testid="standings"]')).to_contain_text("Bartholomew")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=shots / "club-imported.png")
+    # the same file again: the club it made, not a second one
+    first = page.url
+    page.goto(live_server + "/clubs/import")
+    page.set_input_files("#file", str(good))
+    page.click("button:has-text('Import')")
+    expect(page.locator(".flash.ok")).to_contain_text("imported before")
+    assert page.url == first
