@@ -200,6 +200,14 @@ def run(args: Any, app: Any) -> None:
             f"p90_ms {warm[int(len(warm) * 0.9) - 1]:.0f}"
         )
     with app.app_context():
+        member = db.session.scalar(select(ClubMember.id).order_by(ClubMember.id))
+    path = f"/c/{view_id}/players/{member}"
+    warm = sorted(timed(lambda: _ok(client.get(path))) for _ in range(args.requests))
+    print(
+        f"GET /c/<id>/players/<id> (rating chart, win rates) median_ms "
+        f"{statistics.median(warm):.0f} p90_ms {warm[int(len(warm) * 0.9) - 1]:.0f}"
+    )
+    with app.app_context():
         club = Club.by_view_id(view_id)
         assert club is not None
         ratings.replayer().forget()
