@@ -15,6 +15,8 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(demo)
     app.cli.add_command(export_all)
     app.cli.add_command(import_all)
+    app.cli.add_command(export_club)
+    app.cli.add_command(import_club)
 
 
 @click.command("init-db")
@@ -94,3 +96,55 @@ def import_all(path: str) -> None:
         raise click.ClickException(f"Nothing imported. {e}") from None
     db.session.remove()
     click.echo(f"Imported: {restored.summary()}.")
+
+
+@click.command("export-club")
+@with_appcontext
+@click.argument("club_id")
+@click.argument("path", type=click.Path(dir_okay=False, writable=True, allow_dash=True))
+def export_club(club_id: str, path: str) -> None:
+    """Write the club CLUB_ID (its view link's id) to PATH ("-": standard output) as one club
+    file: its roster, who sat where, every match in full."""
+    from .models import Club
+    from .services.club_transfer import club_file
+    from .services.transfer import json_text
+
+    club = Club.by_view_id(club_id)
+    if club is None:
+        db.session.remove()
+        raise click.ClickException(f"No club {club_id!r} here.")
+    text = json_text(club_file(club))
+    with click.open_file(path, "w", encoding="utf-8") as out:
+        out.write(text)
+    db.session.remove()
+    if path != "-":
+        click.echo(f"Club written to {path}")
+
+
+@click.command("import-club")
+@with_appcontext
+@click.option("--host", default="http://127.0.0.1:5000", help="base URL the links should use")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+def import_club(host: str, path: str) -> None:
+    """Import a club file (from ``export-club`` or the club page) as a new club, all of it or
+    nothing; the same file again finds the club it made. Prints the club's links."""
+    from .services.club_transfer import import_club as import_file
+    from .services.transfer import ImportRefused, load_json
+
+    with click.open_file(path, "rb") as f:
+        raw = f.read()
+    try:
+        done = import_file(load_json(raw))
+    except ImportRefused as e:
+        db.session.remove()
+        raise click.ClickException(f"Nothing imported. {e}") from None
+    base = host.rstrip("/")
+    view = f"{base}/c/{done.club.view_id}"
+    if done.token is None:
+        click.echo(f"Imported before: {done.club.name}, {done.matches} matches, at {view}")
+    else:
+        click.echo(f"Imported {done.club.name}: {done.matches} matches.")
+        click.echo(f"View link: {view}")
+        secret = f"{view}/edit#{done.token}"
+        click.echo(f"Edit link (keep it secret; it opens its matches too): {secret}")
+    db.session.remove()

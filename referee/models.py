@@ -196,6 +196,9 @@ class Club(EditLinked, Model):
     edit_token_sealed: Mapped[str | None] = mapped_column(String(160))  # see EditLinked
     name: Mapped[str] = mapped_column(String(60))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # A club imported from a club file: the file's digest, so the same file imported again
+    # finds this club rather than making a second (None: started here).
+    import_digest: Mapped[str | None] = mapped_column(String(64), unique=True)
 
     members: Mapped[list[ClubMember]] = relationship(
         back_populates="club", order_by="ClubMember.name", cascade="all, delete-orphan"
@@ -341,6 +344,12 @@ DATA_FIELDS: dict[str, tuple[Any, Any]] = {
 }
 
 
+# Each of HAND_FIELDS with how it is read from ``data`` (None: it is a column).
+_FIELD_LOADERS: tuple[tuple[str, Any], ...] = tuple(
+    (name, DATA_FIELDS[name][1] if name in DATA_FIELDS else None) for name in HAND_FIELDS
+)
+
+
 def _entered(name: str) -> property:
     """``hand.<name>``: one entered field read from and written to ``Hand.data`` in the form
     the rest of the app uses (None when the hand does not have it)."""
@@ -444,6 +453,21 @@ class Hand(Model):
 
     def fields(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in HAND_FIELDS}
+
+    @staticmethod
+    def fields_of_row(columns: Any, data: dict[str, Any] | None) -> dict[str, Any]:
+        """:meth:`fields` of a row read without the ORM (``columns`` has the hand's column
+        values by name, ``data`` its JSON object): a fold of many matches reads their hands
+        this way, in one query, rather than as objects."""
+        data = data or {}
+        out: dict[str, Any] = {}
+        for name, load in _FIELD_LOADERS:
+            if load is None:
+                out[name] = columns[name]
+            else:
+                value = data.get(name)
+                out[name] = None if value is None else load(value)
+        return out
 
     def set_fields(self, values: dict[str, Any]) -> None:
         defaults = {"note": "", "stop_after": False}

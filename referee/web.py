@@ -32,6 +32,7 @@ def init_app(app: Flask) -> None:
     from .views import (
         api,
         check,
+        club_import,
         clubs,
         contract,
         gem,
@@ -65,6 +66,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(clubs.bp)
     app.register_blueprint(clubs.api_bp)
     csrf.exempt(clubs.api_bp)  # club writes carry the club's X-Edit-Token
+    app.register_blueprint(club_import.bp)
+    app.register_blueprint(club_import.api_bp)
+    csrf.exempt(club_import.api_bp)  # an import makes a new club, as creating one does
     offline.init_app(app)
 
     app.jinja_env.filters["names_of"] = names_of

@@ -291,6 +291,15 @@ class Ruleset:
         if problems:
             raise RulesetError(problems)
 
+    def __hash__(self) -> int:
+        """The hash of every field, worked out once: a cache of rulings keys on the rules of
+        every hand it rules, and a club's statistics rule tens of thousands of hands."""
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+            object.__setattr__(self, "_hash", cached)
+        return int(cached)
+
     @property
     def hollywood_game_target(self) -> int:
         """The target each Hollywood game closes at: ``hollywood_target``, else ``game_target``."""

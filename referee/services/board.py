@@ -13,13 +13,16 @@ request that made them. A write that rolls back forgets what it folded.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from flask import current_app, g, has_app_context, has_request_context
+from sqlalchemy import select
 
 from referee.rules import budget, formats
 from referee.rules.errors import InputError
@@ -52,7 +55,13 @@ def format_for(preset: Preset) -> Format:
 
 
 def rules_of(match: Match) -> Ruleset:
-    return Ruleset.from_json(match.rules_json)
+    return _rules_from(match.rules_json)
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_from(text: str) -> Ruleset:
+    """A match's frozen rules, read once per distinct text (a club's matches share a few)."""
+    return Ruleset.from_json(text)
 
 
 @dataclass(frozen=True)
@@ -183,6 +192,104 @@ def build(match: Match, *, pending: bool = False) -> Board:
     elif not pending and kept is not None:
         kept.put(key, board)
     return board
+
+
+@dataclass(frozen=True)
+class MatchHead:
+    """What a reader of many matches needs of each beside its board (no ORM object)."""
+
+    id: int
+    revision: int
+    variant: str
+    created_at: dt.datetime
+    currency: str
+
+
+BATCH = 500  # matches read per query when folding many
+
+
+def build_many(ids: Sequence[int]) -> dict[int, tuple[MatchHead, Board]]:
+    """The boards of the matches ``ids``, as :func:`build` gives them one by one, read in a
+    few queries per :data:`BATCH` matches (their columns, seats and live hands as plain rows,
+    never ORM objects) and folded once per revision (a kept fold is reused). A club's
+    statistics and ladder read every match of the club this way."""
+    from referee.models import Hand, Match, Player
+
+    out: dict[int, tuple[MatchHead, Board]] = {}
+    kept = _kept()
+    for start in range(0, len(ids), BATCH):
+        chunk = list(ids[start : start + BATCH])
+        heads = db_rows(
+            select(
+                Match.id,
+                Match.revision,
+                Match.variant,
+                Match.created_at,
+                Match.currency,
+                Match.rules_json,
+                Match.cut,
+                Match.stake_per_point,
+                Match.gem_deck,
+            ).where(Match.id.in_(chunk))
+        )
+        todo = []
+        for row in heads:
+            head = MatchHead(
+                row.id, row.revision or 0, row.variant, row.created_at, row.currency or ""
+            )
+            board = kept.get((row.id, head.revision)) if kept is not None else None
+            if board is not None:
+                out[row.id] = (head, board)
+            else:
+                todo.append((head, row))
+        if not todo:
+            continue
+        wanted = [head.id for head, _ in todo]
+        names: dict[int, list[str]] = {i: [] for i in wanted}
+        for match_id, name in db_rows(
+            select(Player.match_id, Player.name)
+            .where(Player.match_id.in_(wanted))
+            .order_by(Player.match_id, Player.seat)
+        ):
+            names[match_id].append(name)
+        hands: dict[int, list[StoredHand]] = {i: [] for i in wanted}
+        columns = ("dealer_seat", "kind", "entry", "note", "stop_after")
+        for row in db_rows(
+            select(
+                Hand.match_id,
+                Hand.id,
+                Hand.version,
+                Hand.created_at,
+                Hand.edited_at,
+                Hand.data,
+                *(getattr(Hand, c) for c in columns),
+            )
+            .where(Hand.match_id.in_(wanted), Hand.deleted_at.is_(None))
+            .order_by(Hand.match_id, Hand.seq)
+        ):
+            match_id, hand_id, version, created_at, edited_at, data, *values = row
+            by_name = dict(zip(columns, values, strict=True))
+            record = HandRecord(hand_id, version, by_name["note"], created_at, edited_at)
+            hands[match_id].append(StoredHand(Hand.fields_of_row(by_name, data), record))
+        for head, row in todo:
+            table = Table(
+                _rules_from(row.rules_json),
+                tuple(names[head.id]),
+                row.cut,
+                Decimal(row.stake_per_point or 0),
+                row.gem_deck,
+            )
+            board = find_format(head.variant or "two_handed").fold(hands[head.id], table)
+            if kept is not None:
+                kept.put((head.id, head.revision), board)
+            out[head.id] = (head, board)
+    return out
+
+
+def db_rows(query: Any) -> list[Any]:
+    from referee.models import db
+
+    return list(db.session.execute(query).all())
 
 
 def committed(match: Match) -> None:

@@ -10,19 +10,26 @@ Policy refuses, and its colours would not follow the page's (light or dark) pale
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from flask_babel import gettext as _
 
 from referee.rules.formats import Board
 
+if TYPE_CHECKING:
+    from .ratings import RatingPoint
+    from .stats import ClubStats, PlayerStats
+
 
 @dataclass(frozen=True)
 class Series:
-    """One line of a chart: a score column's running total after each hand (None: no point)."""
+    """One line of a chart: a score column's running total after each hand (None: no point),
+    or a player's rating after each game (to one decimal)."""
 
     name: str
-    values: tuple[int | None, ...]
+    values: tuple[int | float | None, ...]
 
 
 @dataclass(frozen=True)
@@ -35,16 +42,48 @@ class Chart:
     new_game_at: tuple[int, ...] = ()  # positions in ``hands`` where a game starts
     noun: str = "hand"
     games: tuple[int, ...] = field(default=())  # the game of each position
+    measure: str = "Running score"  # what the lines are ("Rating": a player's over time)
 
     @property
-    def top(self) -> int:
+    def top(self) -> int | float:
         values = [v for s in self.series for v in s.values if v is not None]
         return max([*values, 1])
 
     @property
-    def bottom(self) -> int:
+    def bottom(self) -> int | float:
         values = [v for s in self.series for v in s.values if v is not None]
         return min([*values, 0])
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One bar: a share (0 to 1) of a whole, with the count it comes from."""
+
+    label: str
+    part: int
+    whole: int
+
+    @property
+    def share(self) -> float:
+        return self.part / self.whole if self.whole else 0.0
+
+    @property
+    def percent(self) -> int:
+        return round(self.share * 100)
+
+
+@dataclass(frozen=True)
+class BarChart:
+    """Shares side by side (a win rate per player, or per format), with their counts: the
+    ``_chart.html`` macro draws them as horizontal bars, each label above its bar, so long
+    names fit a phone, and puts the numbers in a table."""
+
+    title: str
+    bars: tuple[Bar, ...]
+    label_head: str = "Player"
+    part_head: str = "Games won"
+    whole_head: str = "Games"
+    measure: str = "Win rate"
 
 
 def match_charts(board: Board) -> list[Chart]:
@@ -90,3 +129,65 @@ def match_charts(board: Board) -> list[Chart]:
             tuple(line.game for line in lines),
         )
     ]
+
+
+# -- a club's charts -----------------------------------------------------------------------------
+
+_TITLES = {"two_handed": "Gin", "hollywood": "Hollywood", "partnership": "Partnership"}
+
+
+def format_title(variant: str) -> str:
+    """A format's name as people say it ("Battle Royal", "Gin" for every two-handed table)."""
+    from referee.rules.formats import UnknownFormatError, find_format
+
+    try:
+        title = str(getattr(find_format(variant), "title", "") or "")
+    except UnknownFormatError:
+        title = ""
+    return title or _TITLES.get(variant) or variant.replace("_", " ").capitalize()
+
+
+def win_rate_charts(stats: ClubStats) -> list[BarChart]:
+    """One chart per format the club played: each player's share of the games they finished
+    in it that they won, best first (players who finished none in it left out)."""
+    formats = sorted({f for p in stats.players for f in p.by_format}, key=format_title)
+    charts = []
+    for variant in formats:
+        bars = [
+            Bar(p.name, p.by_format[variant].games_won, p.by_format[variant].games)
+            for p in stats.players
+            if variant in p.by_format and p.by_format[variant].games
+        ]
+        if bars:
+            bars.sort(key=lambda b: (-b.share, -b.whole, b.label.casefold()))
+            charts.append(BarChart(f"Win rate: {format_title(variant)}", tuple(bars)))
+    return charts
+
+
+def player_win_rates(player: PlayerStats) -> BarChart | None:
+    """A player's share of games won in each format they finished a game of."""
+    bars = [
+        Bar(format_title(variant), f.games_won, f.games)
+        for variant, f in sorted(player.by_format.items(), key=lambda kv: format_title(kv[0]))
+        if f.games
+    ]
+    if not bars:
+        return None
+    return BarChart(f"{player.name}: win rate by format", tuple(bars), label_head="Format")
+
+
+def rating_chart(name: str, points: Sequence[RatingPoint]) -> Chart | None:
+    """A player's rating (the ladder's, mu − 3·sigma) and skill (mu) after each of their
+    rated games, to one decimal."""
+    if not points:
+        return None
+    return Chart(
+        f"{name}: rating over time",
+        tuple(p.game for p in points),
+        (
+            Series("Rating", tuple(round(p.rating, 1) for p in points)),
+            Series("Skill", tuple(round(p.mu, 1) for p in points)),
+        ),
+        noun="game",
+        measure="Rating",
+    )

@@ -23,7 +23,7 @@ from .matches import MAX_NAME, create_match
 MAX_CLUB_NAME = 60
 
 
-def _clean(name: Any, field: str, most: int = MAX_NAME) -> str:
+def clean_name(name: Any, field: str, most: int = MAX_NAME) -> str:
     text = " ".join(str(name or "").split())
     if not text:
         raise InputError(field, "enter a name")
@@ -34,14 +34,14 @@ def _clean(name: Any, field: str, most: int = MAX_NAME) -> str:
 
 def create_club(name: str, roster: Sequence[str] = ()) -> tuple[Club, str]:
     """A new club with its first players; returns it and its edit token."""
-    club = Club(name=_clean(name, "name", MAX_CLUB_NAME), view_id=Club.new_view_id())
+    club = Club(name=clean_name(name, "name", MAX_CLUB_NAME), view_id=Club.new_view_id())
     token = Club.new_token()
     club.set_edit_token(token)
     seen: set[str] = set()
     for i, raw in enumerate(roster):
         if not " ".join(str(raw).split()):
             continue
-        clean = _clean(raw, f"roster[{i}]")
+        clean = clean_name(raw, f"roster[{i}]")
         if clean.casefold() not in seen:
             seen.add(clean.casefold())
             club.members.append(ClubMember(name=clean))
@@ -59,14 +59,14 @@ def member_for(club: Club, name: str) -> ClubMember:
     """The roster player called ``name`` (any case); a new name joins the roster."""
     member = find_member(club, name)
     if member is None:
-        member = ClubMember(name=_clean(name, "name"))
+        member = ClubMember(name=clean_name(name, "name"))
         club.members.append(member)
         db.session.flush()
     return member
 
 
 def add_member(club: Club, name: str) -> ClubMember:
-    clean = _clean(name, "name")
+    clean = clean_name(name, "name")
     if find_member(club, clean) is not None:
         raise InputError("name", f"{clean} is already on the roster")
     member = member_for(club, clean)
@@ -125,7 +125,7 @@ def _member(club: Club, member_id: int, field: str) -> ClubMember:
 def rename(club: Club, member_id: int, name: str) -> ClubMember:
     """A roster player's new name; every match of the club shows them by it."""
     member = _member(club, member_id, "member")
-    clean = _clean(name, "name")
+    clean = clean_name(name, "name")
     other = find_member(club, clean)
     if other is not None and other.id != member.id:
         raise InputError(
@@ -203,9 +203,10 @@ def restore_club(raw: Any, where: str, matches: Mapping[str, Match]) -> bool:
     if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
         raise ImportRefused(where + "members", "a list of names")
     try:
-        club = Club(view_id=view_id, edit_token_hash=token_hash, name=_clean(raw.get("name"), ""))
+        club_name = clean_name(raw.get("name"), "")
+        club = Club(view_id=view_id, edit_token_hash=token_hash, name=club_name)
         for name in members:
-            club.members.append(ClubMember(name=_clean(name, "")))
+            club.members.append(ClubMember(name=clean_name(name, "")))
     except InputError as e:
         raise ImportRefused(where + "name", e.reason) from None
     db.session.add(club)

@@ -18,9 +18,10 @@ per club, and a change replays only from the snapshot before the first game that
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import current_app
@@ -43,10 +44,14 @@ class Event:
     key: tuple[Any, ...]  # (match id, game number, sides, won): all that its rating reads
     sides: tuple[tuple[int, ...], ...]
     won: tuple[bool, ...]
+    when: dt.datetime | None = field(default=None, compare=False)  # the match's start
 
 
 Ratings = dict[int, tuple[float, float]]
 """Roster player id → (mu, sigma)."""
+
+Trail = tuple[tuple[int, float, float], ...]
+"""One game's players, each with (roster player id, mu, sigma) after it."""
 
 
 def rate(ratings: Ratings, event: Event) -> Ratings:
@@ -81,14 +86,21 @@ def events_of(club: Club) -> list[Event]:
         key = (facts.match_id, tuple(sorted(seats.items())))
         kept = memo.get(key)
         if kept is None or kept[0] is not facts:  # new facts (an edit) or new seats (a merge)
-            made = (_event(facts.match_id, n, g, seats) for n, g in enumerate(facts.games, 1))
+            made = (
+                _event(facts.match_id, n, g, seats, facts.created_at)
+                for n, g in enumerate(facts.games, 1)
+            )
             kept = memo[key] = (facts, [e for e in made if e is not None])
         events.extend(kept[1])
     return events
 
 
 def _event(
-    match_id: int, number: int, game: stats_service.GameFact, seats: dict[int, int]
+    match_id: int,
+    number: int,
+    game: stats_service.GameFact,
+    seats: dict[int, int],
+    when: dt.datetime | None = None,
 ) -> Event | None:
     if not game.winners:
         return None  # a tied game moves nobody
@@ -103,7 +115,7 @@ def _event(
     if len(rated_sides) < 2 or all(won) or not any(won):
         return None
     sides_, won_ = tuple(rated_sides), tuple(won)
-    return Event((match_id, number, sides_, won_), sides_, won_)
+    return Event((match_id, number, sides_, won_), sides_, won_, when)
 
 
 class Replayer:
@@ -116,6 +128,8 @@ class Replayer:
         self.events: dict[tuple[Any, ...], tuple[Any, list[Event]]] = {}
         self._kept: dict[int, tuple[list[tuple[Any, ...]], list[Ratings]]] = {}
         self._final: dict[int, tuple[Ratings, dict[int, int]]] = {}
+        # per club, each game's players' ratings after it, in order (a player's history)
+        self._trail: dict[int, tuple[list[Event], list[Trail]]] = {}
         self._lock = threading.Lock()
 
     def ladder(self, club_id: int, events: Sequence[Event]) -> tuple[Ratings, dict[int, int]]:
@@ -134,8 +148,13 @@ class Replayer:
         stretch = min(same // self.every, len(snapshots) - 1)
         kept = snapshots[: stretch + 1]
         ratings = kept[-1]
+        with self._lock:
+            trail = list(self._trail.get(club_id, ([], []))[1][: stretch * self.every])
+        if len(trail) < stretch * self.every:  # none kept that far: start again
+            stretch, kept, ratings, trail = 0, snapshots[:1], snapshots[0], []
         for i in range(stretch * self.every, len(events)):
             ratings = rate(ratings, events[i])
+            trail.append(tuple((m, *ratings[m]) for side in events[i].sides for m in side))
             if (i + 1) % self.every == 0:
                 kept.append(ratings)
         games: dict[int, int] = {}
@@ -146,12 +165,19 @@ class Replayer:
         with self._lock:
             self._kept[club_id] = (keys, kept)
             self._final[club_id] = (ratings, games)
+            self._trail[club_id] = (list(events), trail)
         return ratings, games
+
+    def trail(self, club_id: int) -> tuple[list[Event], list[Trail]]:
+        """The club's rated games as last replayed, and each one's players' ratings after it."""
+        with self._lock:
+            return self._trail.get(club_id, ([], []))
 
     def forget(self) -> None:
         with self._lock:
             self._kept.clear()
             self._final.clear()
+            self._trail.clear()
             self.events.clear()
 
 
@@ -197,3 +223,35 @@ def ladder(club: Club) -> list[Rung]:
         for m in club.members
     ]
     return sorted(rungs, key=lambda r: (r.games == 0, -r.rating, r.name.casefold()))
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's rating after one of their rated games (the ``game``-th they played)."""
+
+    game: int
+    when: dt.datetime | None
+    mu: float
+    sigma: float
+    won: bool
+
+    @property
+    def rating(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+def history(club: Club, member_id: int) -> list[RatingPoint]:
+    """The player's rating after each finished game of theirs, oldest first (the same replay
+    as the ladder's, so its last point is their rating there)."""
+    keeper = replayer()
+    keeper.ladder(club.id, events_of(club))
+    events, trail = keeper.trail(club.id)
+    points: list[RatingPoint] = []
+    for event, after in zip(events, trail, strict=True):
+        for member, mu, sigma in after:
+            if member == member_id:
+                won = any(
+                    w and member_id in side for side, w in zip(event.sides, event.won, strict=True)
+                )
+                points.append(RatingPoint(len(points) + 1, event.when, mu, sigma, won))
+    return points

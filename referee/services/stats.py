@@ -22,7 +22,7 @@ import threading
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import current_app
 from sqlalchemy import select
@@ -38,9 +38,10 @@ from referee.rules.variants.battle_royal import BattleRoyalResult
 from . import board as board_service
 
 
-@dataclass(frozen=True)
-class HandFact:
-    """One two-player hand (or a three-way Battle Royal hand, or a rummy hand) by seat."""
+class HandFact(NamedTuple):
+    """One two-player hand (or a three-way Battle Royal hand, or a rummy hand) by seat. A
+    named tuple rather than a frozen dataclass: a club's statistics make one per hand, tens of
+    thousands, and a tuple is made several times faster."""
 
     players: tuple[int, ...]
     winners: tuple[int, ...]
@@ -196,6 +197,18 @@ def _game_facts(board: Board) -> list[GameFact]:
 
 
 def _money(board: Board) -> dict[int, Decimal]:
+    """What the match's settlement pays or costs each seat.
+
+    Where the settlement is by seat (pairwise among three or more, Chouette's box against
+    each partner: RULES.md §6) each seat's net is its own. A partnership settles as one team
+    against the other (§7: one score per team, the box bonus to the team, and the margin at
+    the stake paid by the losing team to the winning one, as the scoreboard says "Ben & Dan
+    pay Ann & Cat"); §7 and the uncertainty register (§12, item 6) leave open whether money
+    is settled per player, and nothing in the rules splits a team's payment by what each
+    partner scored at their table. So each partner's share of the team's payment is half:
+    both played every deal for the team, and the two halves add up exactly to what the team
+    paid or got (Decimal, no rounding). Should the rules settle per player some day, this is
+    the one place to change."""
     settled = board.sheet.settlement if board.sheet is not None else board.settlement
     n = len(board.names)
     if isinstance(settled, Settlement):
@@ -212,7 +225,18 @@ def _money(board: Board) -> dict[int, Decimal]:
 
 
 def facts_of(match: Match) -> MatchFacts:
-    board = board_service.build(match)
+    head = board_service.MatchHead(
+        match.id,
+        match.revision or 0,
+        match.variant,
+        match.created_at,
+        str(getattr(match, "currency", "") or ""),
+    )
+    return facts_from(head, board_service.build(match))
+
+
+def facts_from(match: board_service.MatchHead, board: Board) -> MatchFacts:
+    """The facts of one match folded into ``board``."""
     hands = [f for line in board.lines for f in _line_facts(board, line)]
     games = _game_facts(board)
     won: dict[int, int] = defaultdict(int)
@@ -236,7 +260,7 @@ def facts_of(match: Match) -> MatchFacts:
         over=board.over,
         winners=winners,
         money=_money(board),
-        currency=str(getattr(match, "currency", "") or ""),
+        currency=match.currency,
     )
     figures = []
     for seat in range(facts.seats):
@@ -273,6 +297,12 @@ class FactsCache:
         with self._lock:
             return self._facts.get((match_id, revision))
 
+    def put(self, facts: MatchFacts, revision: int) -> None:
+        with self._lock:
+            self._facts[(facts.match_id, revision)] = facts
+            while len(self._facts) > self.size:
+                self._facts.popitem(last=False)
+
 
 def facts_cache() -> FactsCache:
     """This app's cache of match facts (one per app: ids repeat across databases)."""
@@ -288,13 +318,15 @@ def facts_of_matches(query: Any) -> list[MatchFacts]:
     cache = facts_cache()
     keys = db.session.execute(query.with_only_columns(Match.id, Match.revision)).all()
     missing = [i for i, rev in keys if cache.peek(i, rev or 0) is None]
-    loaded = {}
-    if missing:
-        loaded = {m.id: m for m in db.session.scalars(select(Match).where(Match.id.in_(missing)))}
+    made: dict[int, MatchFacts] = {}
+    for match_id, (head, board) in board_service.build_many(missing).items():
+        made[match_id] = facts_from(head, board)
+        cache.put(made[match_id], head.revision)
     out = []
     for match_id, revision in keys:
-        facts = cache.peek(match_id, revision or 0)
-        out.append(facts if facts is not None else cache.get(loaded[match_id]))
+        facts = cache.peek(match_id, revision or 0) or made.get(match_id)
+        if facts is not None:  # None: deleted since its id was read
+            out.append(facts)
     return out
 
 

@@ -167,7 +167,9 @@ CSV_HEAD = ("hand", "game", "what happened", "entry", "kind", "knocker", "dealer
 def match_csv(match: Match) -> str:
     """One row per hand: its number, game, what happened, and the ruling's numbers (the
     knocker's and defender's deadwood where two played, every score column's points, boxes
-    and running total), all as the fold gives them."""
+    and running total), all as the fold gives them; then the format's own columns, if it has
+    any (Contract Rummy's contracts, who made them and the penalties; Gem Rummy's dice,
+    deadwood and Gem Parts), after the note so every format's first columns are the same."""
     board = board_service.build(match)
     columns = board.columns
     out = io.StringIO()
@@ -181,10 +183,11 @@ def match_csv(match: Match) -> str:
             *(f"boxes {c}" for c in columns),
             *(f"total {c}" for c in columns),
             "note",
+            *board.format.csv_head(board.names),
         ]
     )
     for line in board.lines:
-        writer.writerow(_csv_row(board, line))
+        writer.writerow([*_csv_row(board, line), *board.format.csv_cells(board, line)])
     return out.getvalue()
 
 
@@ -250,7 +253,9 @@ def load_json(text: str | bytes) -> Any:
     except UnicodeDecodeError:
         raise ImportRefused("", "the file is not text: it is not a Gin Referee export") from None
     except json.JSONDecodeError as e:
-        near_end = e.pos >= len(text) - 2
+        # a string never closed ran into the end of the file (a newline inside one is a
+        # different error), so it is cut short too
+        near_end = e.pos >= len(text) - 2 or e.msg.startswith("Unterminated string")
         why = "it ends early (truncated?)" if near_end else f"line {e.lineno}: {e.msg}"
         raise ImportRefused("", f"the file is not valid JSON: {why}") from None
     except RecursionError:
@@ -470,7 +475,7 @@ def _row_hand(row: dict[str, Any]) -> Hand:
 # -- import: writing -------------------------------------------------------------------------
 
 
-def _insert(checked: MatchIn, new_links: bool) -> tuple[Match, str | None]:
+def insert_match(checked: MatchIn, new_links: bool) -> tuple[Match, str | None]:
     """Add a checked match to the session (the caller commits); returns it and, for new
     links, its edit token."""
     token = None
@@ -544,7 +549,7 @@ def import_match(data: Any) -> tuple[Match, str]:
     check_header(data, MATCH_FORMAT)
     checked = read_match(data.get("match"))
     try:
-        match, token = _insert(checked, new_links=True)
+        match, token = insert_match(checked, new_links=True)
         db.session.commit()
     except BaseException:
         db.session.rollback()
@@ -592,7 +597,7 @@ def import_backup(data: Any) -> Restored:
                 present["matches"] += 1
                 views[checked.view_id] = existing
                 continue
-            match, _ = _insert(checked, new_links=False)
+            match, _ = insert_match(checked, new_links=False)
             views[match.view_id] = match
             added["matches"] += 1
         for i, raw in _items(data, "rulings"):

@@ -26,8 +26,8 @@ from referee.forms import ActionForm
 from referee.models import Club, Match
 from referee.rules.errors import InputError
 from referee.rules.variants import DEFAULT_PRESET, list_presets
+from referee.services import club_transfer, transfer
 from referee.services import clubs as club_service
-from referee.services import transfer
 from referee.throttle import anonymous_write
 from referee.views.access import can_edit, remember, require_edit, token_from
 
@@ -107,6 +107,7 @@ def club_page(view_id: str) -> Page:
 @bp.get("/c/<view_id>/stats")
 def stats_page(view_id: str) -> Page:
     """Every player's figures, by format, and head to head, for an optional date range."""
+    from referee.services import charts
     from referee.services import stats as stats_service
 
     club = load_club(view_id)
@@ -136,6 +137,7 @@ def stats_page(view_id: str) -> Page:
         problem=problem,
         head=head,
         overall_rows=[(p.name, p.overall) for p in stats.players] if stats else [],
+        win_rates=charts.win_rate_charts(stats) if stats else [],
     )
     return (body, 400) if problem else body
 
@@ -171,6 +173,58 @@ def ladder_page(view_id: str) -> str:
 
     club = load_club(view_id)
     return render_template("club_ladder.html", club=club, rungs=ratings.ladder(club))
+
+
+@bp.get("/c/<view_id>/players/<int:member_id>")
+def player_page(view_id: str, member_id: int) -> str:
+    """One player: their rating after each finished game (a chart and its numbers) and their
+    win rate in each format."""
+    from referee.services import charts, ratings
+    from referee.services import stats as stats_service
+
+    club = load_club(view_id)
+    member = next((m for m in club.members if m.id == member_id), None)
+    if member is None:
+        abort(404)
+    points = ratings.history(club, member.id)
+    rung = next(r for r in ratings.ladder(club) if r.member_id == member.id)
+    player = next(p for p in stats_service.club_stats(club).players if p.member_id == member.id)
+    return render_template(
+        "club_player.html",
+        club=club,
+        member=member,
+        rung=rung,
+        points=points,
+        rating_chart=charts.rating_chart(member.name, points),
+        win_rates=charts.player_win_rates(player),
+        overall=player.overall,
+    )
+
+
+@api_bp.get("/clubs/<view_id>/players/<int:member_id>/ratings")
+def api_player_ratings(view_id: str, member_id: int) -> Response:
+    """A player's rating after each of their finished games, oldest first."""
+    from referee.services import ratings
+
+    club = _api_club(view_id)
+    if not any(m.id == member_id for m in club.members):
+        abort(404)
+    return jsonify(
+        {
+            "id": member_id,
+            "ratings": [
+                {
+                    "game": p.game,
+                    "at": p.when.isoformat() if p.when else None,
+                    "won": p.won,
+                    "rating": round(p.rating, 2),
+                    "mu": round(p.mu, 2),
+                    "sigma": round(p.sigma, 2),
+                }
+                for p in ratings.history(club, member_id)
+            ],
+        }
+    )
 
 
 @bp.get("/ratings")
@@ -339,12 +393,7 @@ def export(view_id: str) -> Response:
 
 def club_file(club: Club) -> dict[str, Any]:
     """The club as one JSON: its roster, who sat where, and every match of it in full."""
-    return {
-        "format": "gin-referee-club",
-        "version": transfer.VERSION,
-        "club": club_service.club_record(club),
-        "matches": [transfer.match_record(m) for m in club_service.club_matches(club)],
-    }
+    return club_transfer.club_file(club)
 
 
 # -- the JSON API ------------------------------------------------------------------------------

@@ -4,7 +4,11 @@ takes cards, a deleted hand where it helps, and at least one finished game where
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+GEM_DECK = (Path(__file__).parent.parent / "data" / "gem_synthetic_deck.txt").read_text().strip()
+"""A whole Gem Rummy deck (card → gem), frozen into the sample match."""
 
 
 def knock(who: str, k: int, d: int, **extra: Any) -> dict[str, Any]:
@@ -77,6 +81,52 @@ SAMPLES: dict[str, tuple[list[str], dict[str, Any], list[dict[str, Any]]]] = {
                 "hands": {"Ben": "AS QD"},
             },
             {"ending": "stalemate", "melded": [480, 10], "counts": [0, 20]},
+        ],
+    ),
+    "contract": (
+        ["Ann", "Ben", "Cat"],
+        {"preset": "contract_7", "stake_per_point": "0.10"},
+        [
+            {"went_out": "Ann", "counts": {"Ben": 20, "Cat": 35}, "made": [True, True, False]},
+            {
+                "went_out": "Ben",
+                "hands": {"Ann": "AS JK KD", "Cat": "3H"},
+                "made": [False, True, True],
+            },
+            {"went_out": "Cat", "counts": {"Ann": 12, "Ben": 8}, "made": [True, False, True]},
+        ],
+    ),
+    "twelve_step": (
+        ["Ann", "Ben"],
+        {
+            "preset": "twelve_step",
+            "stake_per_point": "0.05",
+            "rules": {
+                "contract_list": {
+                    "name": "short",
+                    "deals": [{"cards": 13, "contract": c} for c in ("2 groups", "2 runs")],
+                }
+            },
+        },
+        [
+            {"went_out": "Ann", "counts": {"Ben": 20}, "made": {"Ann": True, "Ben": False}},
+            {"went_out": "Ann", "hands": {"Ben": "7H 7D"}, "made": [True, True]},
+        ],
+    ),
+    "gem": (
+        ["Ann", "Ben"],
+        {"preset": "gem", "deck": GEM_DECK, "stake_per_point": "0.10", "currency": "€"},
+        [
+            {
+                "dice": "3+4",
+                "knocker": "Ann",
+                "hands": {
+                    "Ann": "AS 4C 6D 8H 9S 9H 9D QH 7D 2C 3D",
+                    "Ben": "2S 2H 2D 3S 4S 5S JS JH JD 10S 9C",
+                },
+            },
+            {"dice": 7, "knocker": "Ann", "counts": {"Ann": 5, "Ben": 9}, "gem_parts": ["Ben"]},
+            {"dice": "5+6", "knocker": "Ben", "ending": "gin", "counts": {"Ann": 85}},
         ],
     ),
 }

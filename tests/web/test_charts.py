@@ -69,3 +69,84 @@ def test_the_paper_sheet_has_hollywoods_three_columns_and_a_games_tally(client):
     html = client.get(f"/m/{two}/sheet").get_data(as_text=True)
     assert "<caption>Game 1</caption>" in html and "4 × 25 = 100" in html
     assert client.get("/m/nope/sheet").status_code == 404
+
+
+def _two_games_club(client):
+    """Ann and Ben play two American games (a gin of 105 ends each: Ann's, then Ben's); Cat
+    has played nothing yet."""
+    from tests.web.every_format import gin
+    from tests.web.test_clubs import hands, make_club, start
+
+    club, token = make_club(client, "Ann", "Ben", "Cat")
+    match, match_token = start(client, club, token, ["Ann", "Ben"], "american")
+    ids = hands(client, match, match_token, gin("Ann", 80), gin("Ben", 80))
+    return club, token, match, match_token, ids
+
+
+def test_a_players_rating_over_time_is_drawn_with_its_numbers(client):
+    club, _, match, match_token, ids = _two_games_club(client)
+    body = client.get(f"/api/v1/clubs/{club}").get_json()
+    ann = next(p["id"] for p in body["players"] if p["name"] == "Ann")
+    history = client.get(f"/api/v1/clubs/{club}/players/{ann}/ratings").get_json()["ratings"]
+    assert [(p["game"], p["won"]) for p in history] == [(1, True), (2, False)]
+    ladder = client.get(f"/api/v1/clubs/{club}/ladder").get_json()["ladder"]
+    assert history[-1]["rating"] == next(r["rating"] for r in ladder if r["id"] == ann)
+    assert history[0]["rating"] > history[1]["rating"]  # a loss after a win
+    html = client.get(f"/c/{club}/players/{ann}").get_data(as_text=True)
+    assert "Ann: rating over time" in html and 'role="img"' in html
+    rows = _numbers(html)
+    assert [row[0] for row in rows[:2]] == ["1", "2"]
+    assert [float(row[1]) for row in rows[:2]] == [round(p["rating"], 1) for p in history]
+    assert "Rating after each game" in html
+    # the ladder links to the page; a player with no finished game has no chart
+    ladder_html = client.get(f"/c/{club}/ladder").get_data(as_text=True)
+    assert f"/c/{club}/players/{ann}" in ladder_html
+    cat = next(p["id"] for p in body["players"] if p["name"] == "Cat")
+    cat_html = client.get(f"/c/{club}/players/{cat}").get_data(as_text=True)
+    assert "No finished game yet" in cat_html and "<svg" not in cat_html
+    assert client.get(f"/c/{club}/players/999999").status_code == 404
+    # an edit of the first hand changes the history as a replay from scratch does
+    response = client.patch(
+        f"/api/v1/matches/{match}/hands/{ids[0]}",
+        json={"knocker": "Ben", "version": 1},
+        headers={"X-Edit-Token": match_token},
+    )
+    assert response.status_code == 200, response.get_json()
+    edited = client.get(f"/api/v1/clubs/{club}/players/{ann}/ratings").get_json()["ratings"]
+    assert edited != history
+    from referee.services import ratings
+
+    with client.application.app_context():
+        ratings.replayer().forget()
+    fresh = client.get(f"/api/v1/clubs/{club}/players/{ann}/ratings").get_json()["ratings"]
+    assert fresh == edited
+
+
+def test_the_stats_page_draws_win_rates_by_format(client):
+    from tests.web.every_format import gin
+    from tests.web.test_clubs import hands, start
+
+    club, token, *_ = _two_games_club(client)
+    three, three_token = start(client, club, token, ["Ann", "Ben", "Cat"], "cutthroat")
+    hands(client, three, three_token, gin("Cat", 90))  # Cat's gin ends a game
+    html = client.get(f"/c/{club}/stats").get_data(as_text=True)
+    captions = re.findall(r'<figcaption id="rate\d+-t">(.*?)</figcaption>', html)
+    assert captions == ["Win rate: Cutthroat", "Win rate: Gin"]
+    tables = re.findall(r'<details class="chart-numbers">.*?</details>', html, re.S)
+    cut, gin_rows = (
+        [
+            re.sub(r"<[^>]+>", " ", r).split()
+            for r in re.findall(r"<tr><th scope=\"row\">(.*?)</tr>", t, re.S)
+        ]
+        for t in tables
+    )
+    assert cut[0] == ["Cat", "1", "1", "100%"] and sorted(r[0] for r in cut) == [
+        "Ann",
+        "Ben",
+        "Cat",
+    ]
+    assert gin_rows == [["Ann", "2", "1", "50%"], ["Ben", "2", "1", "50%"]]
+    body = client.get(f"/api/v1/clubs/{club}").get_json()
+    ann = next(p["id"] for p in body["players"] if p["name"] == "Ann")
+    player = client.get(f"/c/{club}/players/{ann}").get_data(as_text=True)
+    assert "Ann: win rate by format" in player and "Cutthroat" in player

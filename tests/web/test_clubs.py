@@ -220,3 +220,25 @@ def test_the_club_pages_start_a_match_from_the_roster(client, other_client):
     assert refused.status_code == 403
     assert '<span class="name">X</span>' not in client.get(f"/c/{club}").get_data(as_text=True)
     assert client.get("/c/nope").status_code == 404
+
+
+def test_a_partnerships_money_is_shared_by_the_partners_half_each(client):
+    """RULES.md §7 settles a partnership team against team and splits nothing per partner, so
+    each partner counts half of what the team paid or got; the four add up to nothing."""
+    from decimal import Decimal
+
+    club, token = make_club(client, "Ann", "Ben", "Cat", "Dan")
+    match, match_token = start(
+        client, club, token, ["Ann", "Ben", "Cat", "Dan"], "partnership", stake_per_point="0.05"
+    )
+    hands(client, match, match_token, {"tables": [gin("Ann", 61), gin("Cat", 60)]})
+    read = client.get(f"/api/v1/matches/{match}").get_json()
+    assert read["game"]["over"] or read["games"], read["game"]
+    settlement = read["settlement"]
+    players = by_name(stats(client, club).get_json())
+    money = {n: Decimal(players[n]["overall"]["money"]["stake"]) for n in players}
+    paid = Decimal(str(settlement["amount"]))
+    assert paid > 0
+    assert money["Ann"] == money["Cat"] == paid / 2
+    assert money["Ben"] == money["Dan"] == -paid / 2
+    assert sum(money.values()) == 0

@@ -271,3 +271,55 @@ def test_the_backup_import_refuses_files_that_are_not_a_backup(app, tmp_path, te
     result = _cli(app, "import", str(path))
     assert result.exit_code != 0
     assert says in result.output, result.output
+
+
+def _csv_rows(client: Any, view_id: str) -> list[dict[str, str]]:
+    response = client.get(f"/m/{view_id}/export.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    return list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+
+
+def test_the_contract_rummy_csv_has_each_players_contract_made_and_penalty(client):
+    view_id, _ = play(client, "contract")
+    rows = _csv_rows(client, view_id)
+    assert [r["hand"] for r in rows] == ["1", "2", "3"]
+    first, second, third = rows
+    # deal 1: Ann went out; Ben laid down contract 1, Cat did not and kept 35
+    assert (first["knocker"], first["kind"], first["entry"]) == ("Ann", "out", "counts")
+    assert [first[f"contract {n}"] for n in ("Ann", "Ben", "Cat")] == ["1", "1", "1"]
+    assert [first[f"made {n}"] for n in ("Ann", "Ben", "Cat")] == ["yes", "yes", "no"]
+    assert [first[f"penalty {n}"] for n in ("Ann", "Ben", "Cat")] == ["0", "20", "35"]
+    # deal 2 by cards: Ann is left with A♠, a joker and K♦, a penalty of 40 by the rules
+    assert second["entry"] == "cards" and second["penalty Ann"] == "40"
+    assert [second[f"points {n}"] for n in ("Ann", "Ben", "Cat")] == ["40", "0", "3"]
+    assert [third[f"total {n}"] for n in ("Ann", "Ben", "Cat")] == ["52", "28", "38"]
+    # the columns every format has come first, in the same order
+    assert list(first)[:7] == [
+        "hand",
+        "game",
+        "what happened",
+        "entry",
+        "kind",
+        "knocker",
+        "dealer",
+    ]
+
+
+def test_the_twelve_step_csv_follows_each_players_own_contract(client):
+    view_id, _ = play(client, "twelve_step")
+    first, second = _csv_rows(client, view_id)
+    assert (first["contract Ann"], first["contract Ben"]) == ("1", "1")
+    assert (first["made Ann"], first["made Ben"]) == ("yes", "no")
+    # Ben did not make contract 1 in deal 1, so he is still on it in deal 2
+    assert (second["contract Ann"], second["contract Ben"]) == ("2", "1")
+    assert (second["total Ann"], second["total Ben"]) == ("0", "34")
+
+
+def test_the_gem_rummy_csv_has_the_dice_deadwood_and_gem_parts(client):
+    view_id, _ = play(client, "gem")
+    first, second, third = _csv_rows(client, view_id)
+    assert (first["dice"], first["deadwood Ann"], first["deadwood Ben"]) == ("3+4", "5", "0")
+    assert (first["points Ann"], first["points Ben"]) == ("0", "25")  # Ben undercuts
+    assert (second["dice"], second["gem parts Ann"], second["gem parts Ben"]) == ("7", "no", "yes")
+    assert (second["points Ann"], second["points Ben"]) == ("11", "8")
+    assert (third["dice"], third["kind"], third["total Ben"]) == ("5+6", "gin", "143")

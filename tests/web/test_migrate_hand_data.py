@@ -59,6 +59,7 @@ ADDED_COLUMNS: dict[str, dict[str, Any]] = {
         "edit_token_sealed": None,
     },
     "player": {"member_id": None},
+    "club": {"import_digest": None},
 }
 
 

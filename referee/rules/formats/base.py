@@ -164,10 +164,11 @@ class Line:
     @property
     def defender(self) -> int | None:
         """The other active player of a two-player hand."""
-        if self.knocker is None or len(self.players) != 2 or self.knocker not in self.players:
+        knocker = self.knocker
+        if knocker is None or len(self.players) != 2 or knocker not in self.players:
             return None
         a, b = self.players
-        return b if self.knocker == a else a
+        return b if knocker == a else a
 
     @property
     def dead(self) -> bool:
@@ -456,6 +457,15 @@ class Format:
     def player_json(self, board: Board, seat: int) -> dict[str, Any]:
         """What the API says of a player beyond seat and name (partnership: the team)."""
         return {}
+
+    def csv_head(self, names: Sequence[str]) -> tuple[str, ...]:
+        """The CSV's columns of this format's own, after the columns every format has (none
+        for most: a knocker against a defender says it all)."""
+        return ()
+
+    def csv_cells(self, board: Board, line: Line) -> tuple[Any, ...]:
+        """One hand's cells under :meth:`csv_head` (empty where the hand was refused)."""
+        return ()
 
     def patch_base(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:
         """A PATCH body merged over the hand as it stands, as a full JSON body."""

@@ -271,6 +271,25 @@ class ContractRummy(RummyFormat):
             }
         return out
 
+    def csv_head(self, names: Sequence[str]) -> tuple[str, ...]:
+        """Each player's contract worked on (its number in the list), whether they laid it
+        down, and the penalty of the cards they were left with."""
+        return (
+            *(f"contract {n}" for n in names),
+            *(f"made {n}" for n in names),
+            *(f"penalty {n}" for n in names),
+        )
+
+    def csv_cells(self, board: Board, line: Line) -> tuple[Any, ...]:
+        deal = line.rummy
+        if not isinstance(deal, ContractDeal):
+            return ("",) * (3 * len(board.names))
+        return (
+            *(s.contract for s in deal.seats),
+            *("yes" if s.made else "no" for s in deal.seats),
+            *(s.penalty for s in deal.seats),
+        )
+
     def match_json(self, board: Board) -> dict[str, Any]:
         out = super().match_json(board)
         view = board.extra["contract"]

@@ -415,6 +415,27 @@ class GemRummy(Format):
             "totals": dict(zip(names, line.totals, strict=True)),
         }
 
+    def csv_head(self, names: Sequence[str]) -> tuple[str, ...]:
+        """The dice (their sum is the knock limit), each player's deadwood (a non-knocker's
+        after layoffs) and whether they scored Gem Parts."""
+        return (
+            "dice",
+            *(f"deadwood {n}" for n in names),
+            *(f"gem parts {n}" for n in names),
+        )
+
+    def csv_cells(self, board: Board, line: Line) -> tuple[Any, ...]:
+        ruled = line.gem
+        if ruled is None:
+            return ("",) * (1 + 2 * len(board.names))
+        dice = ruled.dice
+        rolled = f"{dice.first}+{dice.second}" if dice.first and dice.second else dice.total
+        return (
+            rolled,
+            *("" if s.deadwood is None else s.deadwood for s in ruled.seats),
+            *("yes" if s.gem_parts else "no" for s in ruled.seats),
+        )
+
     def match_json(self, board: Board) -> dict[str, Any]:
         names = board.names
         st = board.standing

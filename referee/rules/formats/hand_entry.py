@@ -106,25 +106,40 @@ def rule_entry(fields: Mapping[str, Any], rules: Ruleset) -> HandResult:
     An illegal knock raises :class:`IllegalKnock`: it is never a hand to record.
     """
     fields = normalise(fields)
-    result = _rule_cached(json.dumps(fields, sort_keys=True, default=str), rules)
+    result = _rule_cached(_entry_key(fields), rules)
     if not result.finished:
         field = "knocker_cards" if fields["entry"] == EntryMode.CARDS else "knocker_deadwood"
         if (
             fields.get("spread")
-            and _rule_cached(
-                json.dumps({**fields, "spread": None}, sort_keys=True, default=str), rules
-            ).finished
+            and _rule_cached(_entry_key({**fields, "spread": None}), rules).finished
         ):
             field = "spread"  # the best spread would have been a legal knock: R3
         raise IllegalKnock(result, field)
     return result
 
 
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+EntryKey = tuple[tuple[tuple[str, Any], ...], tuple[type, ...]] | str
+
+
+def _entry_key(fields: Mapping[str, Any]) -> EntryKey:
+    """A hashable key of a normalised entry for the cache of rulings. An entry of plain values
+    (every entry a scorer stores) is keyed by its items and their types (``True`` and ``1``
+    stay apart; the same entry in another key order is only a second miss); anything else
+    by its JSON text, as the ruling reads it."""
+    types = tuple(map(type, fields.values()))
+    if _PLAIN.issuperset(types):
+        return tuple(fields.items()), types
+    return json.dumps(fields, sort_keys=True, default=str)
+
+
 @functools.lru_cache(maxsize=4096)
-def _rule_cached(key: str, rules: Ruleset) -> HandResult:
+def _rule_cached(key: EntryKey, rules: Ruleset) -> HandResult:
     # Rulings are pure functions of the entry and the rules: a scoreboard that folds the same
     # hands on every view rules each of them once per process.
-    return _rule(json.loads(key), rules)
+    entry = dict(key[0]) if isinstance(key, tuple) else json.loads(key)
+    return _rule(entry, rules)
 
 
 def _rule(f: dict[str, Any], rules: Ruleset) -> HandResult:

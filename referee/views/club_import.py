@@ -1,0 +1,75 @@
+"""A club file imported as a new club: on a page (a file upload) and through the API.
+
+``GET/POST /clubs/import``; ``POST /api/v1/clubs/import`` (the club file as the body: 201
+with the new club's id, edit token and links; 200 with the club an earlier import of the same
+file made, without a token; or 400 ``{"error": {"field", "reason"}}`` with nothing stored).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request, url_for
+from werkzeug.wrappers.response import Response as WerkzeugResponse
+
+from referee.forms import ActionForm
+from referee.models import MatchStatus
+from referee.services import club_transfer, transfer
+from referee.services.clubs import club_matches
+from referee.throttle import anonymous_write
+from referee.views.access import remember
+
+bp = Blueprint("club_import", __name__)
+api_bp = Blueprint("club_import_api", __name__, url_prefix="/api/v1")
+
+
+def _page(problem: str | None, status: int = 200) -> tuple[str, int]:
+    return render_template("club_import.html", form=ActionForm(), problem=problem), status
+
+
+@bp.route("/clubs/import", methods=["GET", "POST"])
+@anonymous_write
+def import_page() -> str | WerkzeugResponse | tuple[str, int]:
+    if request.method == "GET":
+        return _page(None)
+    if not ActionForm().validate_on_submit():
+        return _page("The form expired: try again.", 400)
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return _page("Choose a file first.", 400)
+    try:
+        done = club_transfer.import_club(transfer.load_json(upload.read()))
+    except transfer.ImportRefused as e:
+        return _page(f"Not imported: {e}", 400)
+    if done.token is None:
+        flash("This file was imported before: here is the club it made.", "ok")
+    else:
+        remember(done.club, done.token)
+        for match in club_matches(done.club):  # the matches still being played, to go on
+            if match.status == MatchStatus.IN_PLAY:
+                remember(match, done.token)
+        flash(
+            "Imported as a new club with its own links; this browser keeps its edit link, "
+            "which opens its matches too.",
+            "ok",
+        )
+    return redirect(url_for("clubs.club_page", view_id=done.club.view_id))
+
+
+@api_bp.post("/clubs/import")
+@anonymous_write
+def api_import() -> tuple[Response, int]:
+    from referee.views.clubs import club_edit_url, club_url
+
+    try:
+        done = club_transfer.import_club(transfer.load_json(request.get_data()))
+    except transfer.ImportRefused as e:
+        return jsonify({"error": {"field": e.where or None, "reason": e.reason}}), 400
+    body = {
+        "id": done.club.view_id,
+        "name": done.club.name,
+        "view_url": club_url(done.club),
+        "matches": done.matches,
+        "already_imported": done.again,
+    }
+    if done.token is not None:
+        body |= {"edit_token": done.token, "edit_url": club_edit_url(done.club, done.token)}
+    return jsonify(body), 200 if done.again else 201
