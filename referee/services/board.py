@@ -8,6 +8,10 @@ check is the page's or the API's answer), and once the write has committed, in a
 cache of the process (``FOLD_CACHE_SIZE`` boards), so a read of an unchanged match folds
 nothing. Boards hold :class:`HandRecord` snapshots, never database rows, so they outlive the
 request that made them. A write that rolls back forgets what it folded.
+
+A fold that misses resumes from the fold of the revision before, when this process has it
+(:func:`referee.rules.formats.resume.resume`): a hand added at the end folds only the game in
+play, not the match from its first hand.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from referee.rules import formats
 from referee.rules.errors import InputError
 from referee.rules.formats import (
     Board,
+    Folded,
     Format,
     Line,
     NextHand,
@@ -32,6 +37,7 @@ from referee.rules.formats import (
     Table,
     find_format,
 )
+from referee.rules.formats.resume import resume
 from referee.rules.ruleset import Ruleset
 from referee.rules.variants import Preset
 
@@ -90,29 +96,30 @@ def table_of(match: Match) -> Table:
     )
 
 
-def _fold(match: Match, hands: list[StoredHand]) -> Board:
-    return format_of(match).fold(hands, table_of(match))
+def _fold(match: Match, hands: list[StoredHand], previous: Folded | None = None) -> Board:
+    return resume(format_of(match), table_of(match), hands, previous)
 
 
 Key = tuple[int, int]
 
 
 class FoldCache:
-    """The last ``size`` boards folded in this process, by (match id, revision)."""
+    """The last ``size`` folds made in this process (their hands and boards), by (match id,
+    revision)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._boards: OrderedDict[Key, Board] = OrderedDict()
+        self._boards: OrderedDict[Key, Folded] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: Key) -> Board | None:
+    def get(self, key: Key) -> Folded | None:
         with self._lock:
             board = self._boards.get(key)
             if board is not None:
                 self._boards.move_to_end(key)
             return board
 
-    def put(self, key: Key, board: Board) -> None:
+    def put(self, key: Key, board: Folded) -> None:
         with self._lock:
             self._boards[key] = board
             self._boards.move_to_end(key)
@@ -133,10 +140,26 @@ def _kept() -> FoldCache | None:
     return cache
 
 
-def _pending() -> dict[Key, Board]:
+def _pending() -> dict[Key, Folded]:
     """This request's folds of changes not yet committed."""
-    pending: dict[Key, Board] = g.setdefault("pending_folds", {})
+    pending: dict[Key, Folded] = g.setdefault("pending_folds", {})
     return pending
+
+
+def _found(key: Key) -> Folded | None:
+    """The fold kept for ``key``: committed in this process, or made by this request."""
+    kept = _kept()
+    folded = kept.get(key) if kept is not None else None
+    if folded is None and has_request_context():
+        folded = _pending().get(key)
+    return folded
+
+
+def latest(match: Match) -> Folded | None:
+    """The fold of ``match`` at its revision (or the one before) this process holds, if any:
+    where a fold of a change resumes from."""
+    revision = match.revision or 0
+    return _found((match.id, revision)) or _found((match.id, revision - 1))
 
 
 def build(match: Match, *, pending: bool = False) -> Board:
@@ -145,18 +168,17 @@ def build(match: Match, *, pending: bool = False) -> Board:
     if match.id is None:
         return fold_hands(match, match.live_hands)
     key = (match.id, match.revision or 0)
+    found = _found(key)
+    if found is not None:
+        return found.board
+    hands = stored_hands(match.live_hands)
+    folded = Folded(tuple(hands), _fold(match, hands, _found((key[0], key[1] - 1))))
     kept = _kept()
-    board = kept.get(key) if kept is not None else None
-    if board is None and has_request_context():
-        board = _pending().get(key)
-    if board is not None:
-        return board
-    board = fold_hands(match, match.live_hands)
     if pending and has_request_context():
-        _pending()[key] = board
+        _pending()[key] = folded
     elif not pending and kept is not None:
-        kept.put(key, board)
-    return board
+        kept.put(key, folded)
+    return folded.board
 
 
 def committed(match: Match) -> None:
@@ -198,7 +220,7 @@ def context_at(match: Match, hand: Hand | None) -> NextHand:
 def _context_before(match: Match, hand: Hand) -> NextHand:
     live = match.live_hands
     position = next(i for i, h in enumerate(live) if h.id == hand.id)
-    return fold_hands(match, live[:position]).next
+    return _fold(match, stored_hands(live[:position]), latest(match)).next
 
 
 def preview(match: Match, values: dict[str, Any], hand: Hand | None, position: int) -> Line:
@@ -209,7 +231,7 @@ def preview(match: Match, values: dict[str, Any], hand: Hand | None, position: i
     hands = stored_hands(live)
     candidate = StoredHand(values, None)
     end = position + 1 if hand is not None else position
-    board = _fold(match, [*hands[:position], candidate, *hands[end:]])
+    board = _fold(match, [*hands[:position], candidate, *hands[end:]], latest(match))
     line = board.lines[position]
     if line.error is not None:
         raise InputError(line.error_field, line.error)
