@@ -71,11 +71,12 @@ class HandRecord:
     note: str
     created_at: dt.datetime
     edited_at: dt.datetime | None
+    seq: int = 0  # its place in the order of play (kept through deletes: a stable cursor)
 
 
 def stored_hands(hands: list[Hand]) -> list[StoredHand]:
     return [
-        StoredHand(h.fields(), HandRecord(h.id, h.version, h.note, h.created_at, h.edited_at))
+        StoredHand(h.fields(), HandRecord(h.id, h.version, h.note, h.created_at, h.edited_at, h.seq))
         for h in hands
     ]
 

@@ -54,6 +54,7 @@ from referee.services.board import HandRecord
 from referee.services.matches import Actor, Conflict
 from referee.throttle import anonymous_write
 from referee.views.access import can_edit, claim_url
+from referee.views.etag import tag_of, unless_unchanged
 from referee.views.offline import form_fields
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -175,8 +176,79 @@ def presets() -> Response:
 
 @bp.get("/matches/<view_id>")
 def read_match(view_id: str) -> Response:
+    """The match; with ``?limit=`` (or ``?hands=``, the same) and ``?cursor=``, one page of
+    its hands, newest first (see :func:`_page`); without them every hand, as ever."""
     match = _match(view_id)
-    return _unless_unchanged(match, lambda: match_json(match, board_service.build(match)))
+    paged = any(k in request.args for k in ("limit", "cursor")) or request.args.get(
+        "hands", "all"
+    ) not in ("all", "")
+    limit = _limit(request.args.get("limit", request.args.get("hands")), 50) if paged else 0
+    cursor = _cursor()
+
+    def body() -> dict[str, Any]:
+        board = board_service.build(match)
+        if not paged:
+            return match_json(match, board)
+        lines, after = _page(board, limit, cursor)
+        return match_json(match, board, lines, after)
+
+    return _unless_unchanged(match, body)
+
+
+@bp.get("/matches/<view_id>/hands")
+def list_hands(view_id: str) -> Response:
+    """The match's hands a page at a time, newest first: ``?limit=`` (1 to 500, 50 unless
+    given) and the ``next_cursor`` of the page before as ``?cursor=``."""
+    match = _match(view_id)
+    limit, cursor = _limit(request.args.get("limit"), 50), _cursor()
+
+    def body() -> dict[str, Any]:
+        board = board_service.build(match)
+        lines, after = _page(board, limit, cursor)
+        return {
+            "id": match.view_id,
+            "revision": match.revision,
+            "hands_played": board.hands_played,
+            "hands": [hand_json(board, line, match.view_id) for line in lines],
+            "next_cursor": after,
+        }
+
+    return _unless_unchanged(match, body)
+
+
+MAX_PAGE = 500
+
+
+def _limit(value: str | None, default: int) -> int:
+    if value is None or value == "":
+        return default
+    if not value.isdigit() or not 1 <= int(value) <= MAX_PAGE:
+        _fail(400, "limit", f"a whole number of hands from 1 to {MAX_PAGE}")
+    return int(value)
+
+
+def _cursor() -> int | None:
+    value = request.args.get("cursor")
+    if value is None or value == "":
+        return None
+    if not value.isdigit():
+        _fail(400, "cursor", "the next_cursor of the page before, as it was given")
+    return int(value)
+
+
+def _page(board: Board, limit: int, cursor: int | None) -> tuple[list[Line], str | None]:
+    """A page of hands, newest first: the ``limit`` latest before ``cursor`` (a place in
+    the order of play; none: from the newest). Hands added meanwhile come after every
+    cursor, so following ``next_cursor`` from the first page visits each hand once."""
+    older = [line for line in board.lines if cursor is None or _record(line).seq < cursor]
+    page = older[::-1][:limit]
+    more = len(older) > limit
+    return page, str(_record(page[-1]).seq) if more and page else None
+
+
+def _record(line: Line) -> HandRecord:
+    record: HandRecord = line.row
+    return record
 
 
 @bp.get("/matches/<view_id>/hands/<int:hand_id>")
@@ -192,12 +264,11 @@ def read_hand(view_id: str, hand_id: int) -> Response:
 
 
 def _unless_unchanged(match: Match, body: Callable[[], dict[str, Any]]) -> Response:
-    """A read tagged with the match's revision: a client that sends the tag it holds in
-    ``If-None-Match`` gets 304 Not Modified while nothing in the match has changed."""
-    tag = f"{match.view_id}-{match.revision or 0}"
-    response = Response(status=304) if tag in request.if_none_match else jsonify(body())
-    response.set_etag(tag)
-    return response
+    """A read tagged with the match's revision and the read's parameters: a client that
+    sends the tag it holds in ``If-None-Match`` gets 304 Not Modified while nothing in the
+    match has changed."""
+    kind = f"api {request.endpoint}"
+    return unless_unchanged(tag_of(match, kind=kind), lambda: jsonify(body()))
 
 
 def _line(board: Board, hand: Hand) -> Line:
@@ -207,8 +278,14 @@ def _line(board: Board, hand: Hand) -> Line:
     return line
 
 
-def match_json(match: Match, board: Board) -> dict[str, Any]:
-    """The match as the API reads it: its record, every hand, and what its format folds."""
+def match_json(
+    match: Match,
+    board: Board,
+    lines: list[Line] | None = None,
+    next_cursor: str | None = None,
+) -> dict[str, Any]:
+    """The match as the API reads it: its record, every hand (or the page ``lines``, newest
+    first, with the cursor of the next), and what its format folds."""
     fmt = board.format
     body: dict[str, Any] = {
         "id": match.view_id,
@@ -225,9 +302,14 @@ def match_json(match: Match, board: Board) -> dict[str, Any]:
             {"seat": p.seat, "name": p.name, **fmt.player_json(board, p.seat)}
             for p in match.players
         ],
-        "hands": [hand_json(board, line, match.view_id) for line in board.lines],
+        "hands": [
+            hand_json(board, line, match.view_id)
+            for line in (board.lines if lines is None else lines)
+        ],
         "hands_played": board.hands_played,
     }
+    if lines is not None:
+        body["next_cursor"] = next_cursor
     if fmt.settlement_page:
         body["settlement_url"] = url_for(
             "matches.settlement", view_id=match.view_id, _external=True

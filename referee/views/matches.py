@@ -49,6 +49,7 @@ from .access import (
     token_from,
     web_actor,
 )
+from .etag import tag_of, unless_unchanged
 from .flow import attach_error, parse_int, reload_preset
 
 bp = Blueprint("matches", __name__)
@@ -149,22 +150,28 @@ def _render_new(form: Any) -> str:
 
 
 @bp.get("/m/<view_id>")
-def scoreboard(view_id: str) -> str:
+def scoreboard(view_id: str) -> Response:
+    """The scoreboard; unchanged since the browser's copy (its ETag), a 304 that renders
+    nothing."""
     match = load_match(view_id)
-    board = board_service.build(match)
     editor = can_edit(match)
     my_matches.remember_seen(match)
-    return render_template(
-        board.format.template_file("scoreboard"),
-        match=match,
-        board=board,
-        editor=editor,
-        action=ActionForm(revision=match.revision),
-        audit=match_service.audit_trail(match),
-        undoable=match_service.last_undoable(match) if editor else None,
-        view_link=url_for("matches.scoreboard", view_id=view_id, _external=True),
-        preset=_preset_or_none(match.preset),
-    )
+
+    def render() -> str:
+        board = board_service.build(match)
+        return render_template(
+            board.format.template_file("scoreboard"),
+            match=match,
+            board=board,
+            editor=editor,
+            action=ActionForm(revision=match.revision),
+            audit=match_service.audit_trail(match),
+            undoable=match_service.last_undoable(match) if editor else None,
+            view_link=url_for("matches.scoreboard", view_id=view_id, _external=True),
+            preset=_preset_or_none(match.preset),
+        )
+
+    return unless_unchanged(tag_of(match, editor=editor, kind="scoreboard"), render)
 
 
 def _preset_or_none(name: str) -> Preset | None:

@@ -1,0 +1,119 @@
+"""A long match stays light to read: conditional reads (ETag / If-None-Match) on the
+scoreboard, the match read and the hand list; the hand list and the match read a page at a
+time (newest first, complete and stable while hands are added); the small answer to a hand
+write; the scoreboard showing the game in play with earlier games folded away."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.helpers import api_match, start_match
+
+
+def knock(who: str = "Ann", k: int = 5, d: int = 20) -> dict[str, Any]:
+    return {"kind": "knock", "knocker": who, "knocker_deadwood": k, "defender_deadwood": d}
+
+
+def add(client: Any, view_id: str, token: str, body: dict[str, Any] | None = None) -> Any:
+    response = client.post(
+        f"/api/v1/matches/{view_id}/hands", json=body or knock(), headers={"X-Edit-Token": token}
+    )
+    assert response.status_code == 201, response.get_json()
+    return response
+
+
+# -- conditional reads ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path", ["/m/{id}", "/api/v1/matches/{id}", "/api/v1/matches/{id}/hands?limit=5"]
+)
+def test_an_unchanged_match_answers_304_and_a_new_hand_a_new_tag(client: Any, path: str) -> None:
+    view_id, token = api_match(client)
+    add(client, view_id, token)
+    url = path.format(id=view_id)
+    first = client.get(url)
+    tag = first.headers["ETag"]
+    assert first.status_code == 200 and tag
+    again = client.get(url, headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.get_data() == b""
+    assert again.headers["ETag"] == tag
+    add(client, view_id, token, knock("Ben", 3, 30))
+    changed = client.get(url, headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+    assert client.get(url, headers={"If-None-Match": changed.headers["ETag"]}).status_code == 304
+
+
+def test_the_tag_follows_the_parameters_the_edit_right_and_the_language(client: Any) -> None:
+    view_id = start_match(client)  # this client holds the edit link
+    editor = client.get(f"/m/{view_id}").headers["ETag"]
+    assert client.get(f"/m/{view_id}?hands=all").headers["ETag"] != editor
+    german = client.get(f"/m/{view_id}", headers={"Accept-Language": "de"}).headers["ETag"]
+    assert german != editor
+    with client.application.test_client() as stranger:
+        viewer = stranger.get(f"/m/{view_id}", headers={"If-None-Match": editor})
+        assert viewer.status_code == 200  # the editor's page has buttons a viewer's lacks
+        assert viewer.headers["ETag"] != editor
+
+
+# -- pages of hands ------------------------------------------------------------------------
+
+
+def test_pages_of_hands_are_newest_first_and_complete(client: Any) -> None:
+    view_id, token = api_match(client, rules={"game_target": 10000})
+    ids = [add(client, view_id, token).get_json()["hand"]["id"] for _ in range(7)]
+    seen: list[int] = []
+    url = f"/api/v1/matches/{view_id}/hands?limit=3"
+    page = client.get(url).get_json()
+    assert [h["number"] for h in page["hands"]] == [7, 6, 5]
+    # a hand added between two pages comes after every cursor: no page repeats or skips one
+    added = add(client, view_id, token).get_json()["hand"]["id"]
+    while True:
+        seen += [h["id"] for h in page["hands"]]
+        if page["next_cursor"] is None:
+            break
+        page = client.get(f"{url}&cursor={page['next_cursor']}").get_json()
+    assert seen == ids[::-1]
+    assert added not in seen
+    newest = client.get(url).get_json()["hands"][0]
+    assert newest["id"] == added and newest["number"] == 8
+
+
+def test_pages_of_hands_skip_deleted_hands_and_stay_stable(client: Any) -> None:
+    view_id, token = api_match(client, rules={"game_target": 10000})
+    ids = [add(client, view_id, token).get_json()["hand"]["id"] for _ in range(6)]
+    headers = {"X-Edit-Token": token}
+    first = client.get(f"/api/v1/matches/{view_id}?limit=2").get_json()
+    assert [h["id"] for h in first["hands"]] == [ids[5], ids[4]]
+    assert first["hands_played"] == 6 and "totals" in first
+    client.delete(f"/api/v1/matches/{view_id}/hands/{ids[2]}", headers=headers)
+    add(client, view_id, token)
+    rest = client.get(f"/api/v1/matches/{view_id}?limit=10&cursor={first['next_cursor']}")
+    body = rest.get_json()
+    assert [h["id"] for h in body["hands"]] == [ids[3], ids[1], ids[0]]
+    assert body["next_cursor"] is None
+    assert [h["number"] for h in body["hands"]] == [3, 2, 1]
+
+
+def test_the_match_read_without_parameters_is_as_before(client: Any) -> None:
+    view_id, token = api_match(client)
+    for _ in range(3):
+        add(client, view_id, token)
+    whole = client.get(f"/api/v1/matches/{view_id}").get_json()
+    assert [h["number"] for h in whole["hands"]] == [1, 2, 3]
+    assert "next_cursor" not in whole
+    assert client.get(f"/api/v1/matches/{view_id}?hands=all").get_json() == whole
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [("limit=0", "limit"), ("limit=x", "limit"), ("limit=501", "limit"), ("cursor=-1", "cursor")],
+)
+def test_a_bad_page_is_a_400_naming_the_parameter(client: Any, query: str, field: str) -> None:
+    view_id, _ = api_match(client)
+    for url in (f"/api/v1/matches/{view_id}?{query}", f"/api/v1/matches/{view_id}/hands?{query}"):
+        response = client.get(url)
+        assert response.status_code == 400
+        assert response.get_json()["error"]["field"] == field
