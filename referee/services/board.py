@@ -76,7 +76,9 @@ class HandRecord:
 
 def stored_hands(hands: list[Hand]) -> list[StoredHand]:
     return [
-        StoredHand(h.fields(), HandRecord(h.id, h.version, h.note, h.created_at, h.edited_at, h.seq))
+        StoredHand(
+            h.fields(), HandRecord(h.id, h.version, h.note, h.created_at, h.edited_at, h.seq)
+        )
         for h in hands
     ]
 
