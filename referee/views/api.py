@@ -45,6 +45,7 @@ from referee.rules.errors import InputError
 from referee.rules.formats import Board, Line
 from referee.rules.formats.hand_entry import IllegalKnock
 from referee.rules.formats.json_io import is_whole, result_json
+from referee.rules.formats.summary import named, summary_of
 from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import DEFAULT_PRESET, list_presets
 from referee.services import board as board_service
@@ -464,16 +465,43 @@ def add_queued_hand(view_id: str) -> tuple[Response, int]:
 
 
 def _hand_response(match: Match, hand: Hand) -> Response:
+    """The answer to a hand written: the hand and the whole match; with ``?answer=small``
+    the hand (its ruling) and the match's new totals only, a few KB however long the match."""
     db.session.expire_all()
     match = _match(match.view_id)
     board = board_service.build(match)
     line = board.line_of(hand.id)
+    small = request.args.get("answer") == "small"
     return jsonify(
         {
             "hand": hand_json(board, line, match.view_id) if line else None,
-            "match": match_json(match, board),
+            "match": small_match_json(match, board) if small else match_json(match, board),
         }
     )
+
+
+def small_match_json(match: Match, board: Board) -> dict[str, Any]:
+    """The match in a few numbers (see :func:`~referee.rules.formats.summary.summary_of`),
+    players by name."""
+    kept = summary_of(board)
+    sides, columns = board.sides, board.columns
+
+    def name(index: int | None) -> str | None:
+        return sides[index] if index is not None and index < len(sides) else None
+
+    return {
+        "id": match.view_id,
+        "view_url": url_for("matches.scoreboard", view_id=match.view_id, _external=True),
+        "revision": match.revision,
+        "status": MatchStatus.FINISHED if kept["status"] == "finished" else MatchStatus.IN_PLAY,
+        "hands_played": kept["hands"],
+        "totals": named(sides, columns, kept["totals"]),
+        "game": kept["game"],
+        "games_won": named(sides, columns, kept["games_won"]),
+        "match_totals": named(sides, columns, kept["match_totals"]),
+        "winner": name(kept["winner"]),
+        "next_dealer": name(kept["next_dealer"]),
+    }
 
 
 @bp.route("/matches/<view_id>/hands/<int:hand_id>", methods=["PUT", "PATCH"])

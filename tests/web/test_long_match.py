@@ -117,3 +117,53 @@ def test_a_bad_page_is_a_400_naming_the_parameter(client: Any, query: str, field
         response = client.get(url)
         assert response.status_code == 400
         assert response.get_json()["error"]["field"] == field
+
+
+# -- the small answer ------------------------------------------------------------------------
+
+
+def test_a_small_answer_carries_the_hand_its_ruling_and_the_new_totals(client: Any) -> None:
+    view_id, token = api_match(client, rules={"game_target": 100})
+    headers = {"X-Edit-Token": token}
+    url = f"/api/v1/matches/{view_id}/hands?answer=small"
+    sizes = []
+    for n in range(40):
+        response = client.post(url, json=knock("Ann" if n % 3 else "Ben"), headers=headers)
+        assert response.status_code == 201
+        sizes.append(len(response.get_data()))
+    body = response.get_json()
+    whole = client.get(f"/api/v1/matches/{view_id}").get_json()
+    assert body["hand"] == whole["hands"][-1]
+    assert body["hand"]["result"]["steps"]  # the ruling, step by step
+    small = body["match"]
+    assert small["totals"] == whole["totals"] and small["revision"] == whole["revision"]
+    assert small["hands_played"] == 40 and small["status"] == whole["status"]
+    assert small["match_totals"] == whole["match_totals"]
+    assert small["game"] == whole["game"]["number"]
+    assert small["games_won"] == {
+        name: sum(1 for g in whole["games"] if g["winner"] == name) for name in ("Ann", "Ben")
+    }
+    assert small["next_dealer"] == whole["next_dealer"]
+    assert "hands" not in small
+    assert max(sizes) < 10_000 and max(sizes) - min(sizes) < 300  # not growing with the match
+    hand_id = body["hand"]["id"]
+    edited = client.patch(
+        f"/api/v1/matches/{view_id}/hands/{hand_id}?answer=small",
+        json={"defender_deadwood": 30},
+        headers=headers,
+    )
+    assert edited.status_code == 200 and "hands" not in edited.get_json()["match"]
+    assert edited.get_json()["hand"]["points"]["Ben"] == 25  # hand 40: Ben knocked
+    put = client.put(
+        f"/api/v1/matches/{view_id}/hands/{hand_id}?answer=small", json=knock(), headers=headers
+    )
+    assert put.status_code == 200 and put.get_json()["match"]["hands_played"] == 40
+    # without the parameter, the answer is the whole match, as clients rely on
+    assert (
+        len(
+            client.post(
+                f"/api/v1/matches/{view_id}/hands", json=knock(), headers=headers
+            ).get_json()["match"]["hands"]
+        )
+        == 41
+    )
