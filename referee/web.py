@@ -18,6 +18,7 @@ from .models import Match
 from .rules.cards import CardError, Deck, parse_cards
 from .rules.formats import find_format
 from .services.charts import match_charts
+from .services.shown import shown_hands
 
 csrf = CSRFProtect()
 
@@ -75,6 +76,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals["seat_class"] = seat_class
     app.jinja_env.globals["rule_href"] = rules_page.rule_href
+    app.jinja_env.globals["shown_hands"] = shown_hands
     app.jinja_env.filters["changes"] = audit_changes
     app.jinja_env.filters["match_charts"] = match_charts
 

@@ -167,3 +167,37 @@ def test_a_small_answer_carries_the_hand_its_ruling_and_the_new_totals(client: A
         )
         == 41
     )
+
+
+# -- the scoreboard lists the game in play -----------------------------------------------------
+
+
+def test_the_scoreboard_folds_earlier_games_into_a_row_each(client: Any) -> None:
+    view_id, token = api_match(client, rules={"game_target": 50})
+    ids = []
+    for _ in range(7):  # Ann gin 20+25 each: a game every two hands
+        body = {"kind": "gin", "knocker": "Ann", "defender_deadwood": 20}
+        ids.append(add(client, view_id, token, body).get_json()["hand"]["id"])
+    page = client.get(f"/m/{view_id}").get_data(as_text=True)
+    assert f'id="hand-{ids[-1]}"' in page
+    assert all(f'id="hand-{i}"' not in page for i in ids[:-1])
+    assert 'data-testid="game-fold-1"' in page and 'data-testid="game-fold-3"' in page
+    assert "Game 2 · hands 3–4" in page and "6 hands of 3 earlier games folded" in page
+    everything = client.get(f"/m/{view_id}?hands=all").get_data(as_text=True)
+    assert all(f'id="hand-{i}"' in everything for i in ids)
+    assert "game-fold-1" not in everything and "show only the game in play" in everything
+
+
+def test_a_three_player_scoreboard_folds_earlier_games_too(client: Any) -> None:
+    view_id, token = api_match(
+        client, ("Ann", "Ben", "Cat"), "cutthroat", rules={"game_target": 50}
+    )
+    ids = []
+    for _ in range(4):
+        board = client.get(f"/api/v1/matches/{view_id}").get_json()
+        body = {"kind": "gin", "knocker": board["next"]["players"][0], "defender_deadwood": 30}
+        ids.append(add(client, view_id, token, body).get_json()["hand"]["id"])
+    page = client.get(f"/m/{view_id}").get_data(as_text=True)
+    assert f'id="hand-{ids[-1]}"' in page and f'id="hand-{ids[0]}"' not in page
+    assert 'data-testid="game-fold-1"' in page
+    assert f'id="hand-{ids[0]}"' in client.get(f"/m/{view_id}?hands=all").get_data(as_text=True)
