@@ -511,3 +511,11 @@ def audit_trail(match: Match, limit: int = 200) -> list[AuditEntry]:
             .limit(limit)
         )
     )
+
+
+def audit_count(match: Match) -> int:
+    """How many changes the match's log holds."""
+    return int(
+        db.session.scalar(select(func.count(AuditEntry.id)).where(AuditEntry.match_id == match.id))
+        or 0
+    )

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask import has_request_context, request
+from flask import has_request_context, render_template, request, session
+from markupsafe import Markup
 
 from referee.rules.formats import Board, Line
 
@@ -37,6 +38,7 @@ class Shown:
     lines: list[Line]
     earlier: list[EarlierGame] = field(default_factory=list)
     everything: bool = False  # ``?hands=all``: every hand listed
+    drawn: dict[str, Markup] = field(default_factory=dict, compare=False)  # rows drawn
 
     @property
     def folded(self) -> int:
@@ -60,6 +62,18 @@ def shown_hands(board: Board, everything: bool | None = None) -> Shown:
     shown = _shown(board, everything)
     board.extra[key] = shown
     return shown
+
+
+def earlier_rows_html(shown: Shown, view_id: str, nouns: str) -> Markup:
+    """The earlier games' rows of a scoreboard's table, drawn once per shown list (so once
+    per revision) and language."""
+    key = f"{view_id}:{nouns}:{session.get('lang', '')}:{request.accept_languages}"
+    kept = shown.drawn.get(key)
+    if kept is None:
+        kept = shown.drawn[key] = Markup(
+            render_template("_earlier_rows.html", shown=shown, view_id=view_id, nouns=nouns)
+        )
+    return kept
 
 
 def _shown(board: Board, everything: bool) -> Shown:

@@ -149,6 +149,10 @@ def _render_new(form: Any) -> str:
     )
 
 
+AUDIT_SHOWN = 20  # the latest changes a scoreboard lists
+AUDIT_ALL = 200  # ... and with ?audit=all
+
+
 @bp.get("/m/<view_id>")
 def scoreboard(view_id: str) -> Response:
     """The scoreboard; unchanged since the browser's copy (its ETag), a 304 that renders
@@ -159,13 +163,18 @@ def scoreboard(view_id: str) -> Response:
 
     def render() -> str:
         board = board_service.build(match)
+        audit = match_service.audit_trail(
+            match, AUDIT_ALL if request.args.get("audit") == "all" else AUDIT_SHOWN
+        )
+        audit_total = match_service.audit_count(match) if len(audit) == AUDIT_SHOWN else len(audit)
         return render_template(
             board.format.template_file("scoreboard"),
             match=match,
             board=board,
             editor=editor,
             action=ActionForm(revision=match.revision),
-            audit=match_service.audit_trail(match),
+            audit=audit,
+            audit_total=audit_total,
             undoable=match_service.last_undoable(match) if editor else None,
             view_link=url_for("matches.scoreboard", view_id=view_id, _external=True),
             preset=_preset_or_none(match.preset),
