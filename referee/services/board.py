@@ -24,7 +24,9 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from flask import current_app, g, has_app_context, has_request_context
+from sqlalchemy import inspect, select
 
+from referee.models import Hand, db
 from referee.rules import formats
 from referee.rules.errors import InputError
 from referee.rules.formats import (
@@ -42,7 +44,7 @@ from referee.rules.ruleset import Ruleset
 from referee.rules.variants import Preset
 
 if TYPE_CHECKING:
-    from referee.models import Hand, Match
+    from referee.models import Match
 
 __all__ = ["Board", "build", "committed", "context_at", "forget", "format_of", "rules_of"]
 
@@ -81,6 +83,33 @@ def stored_hands(hands: list[Hand]) -> list[StoredHand]:
         )
         for h in hands
     ]
+
+
+def live_stored(match: Match, previous: Folded | None) -> list[StoredHand]:
+    """The match's live hands as a fold takes them. With the fold of an earlier revision at
+    hand, only each live hand's id and version are read, and only the hands that fold has
+    not seen at that version are loaded (every change to a hand bumps its version): adding
+    a hand to a long match loads one row, not all of them."""
+    if previous is None or match.id is None or "hands" in db_loaded(match):
+        return stored_hands(match.live_hands)
+    known = {(h.row.id, h.row.version): h for h in previous.hands if isinstance(h.row, HandRecord)}
+    keys = db.session.execute(
+        select(Hand.id, Hand.version)
+        .where(Hand.match_id == match.id, Hand.deleted_at.is_(None))
+        .order_by(Hand.seq)
+    ).all()
+    missing = [hand_id for hand_id, version in keys if (hand_id, version) not in known]
+    loaded: dict[int, StoredHand] = {}
+    if missing:
+        rows = db.session.scalars(select(Hand).where(Hand.id.in_(missing))).all()
+        loaded = {s.row.id: s for s in stored_hands(list(rows))}
+    return [known.get((i, v)) or loaded[i] for i, v in keys]
+
+
+def db_loaded(match: Match) -> set[str]:
+    """The match's relationships already loaded in this session (nothing to save there)."""
+    state = inspect(match)
+    return set() if state is None else set(state.dict)
 
 
 def fold_hands(match: Match, hands: list[Hand]) -> Board:
@@ -174,8 +203,9 @@ def build(match: Match, *, pending: bool = False) -> Board:
     found = _found(key)
     if found is not None:
         return found.board
-    hands = stored_hands(match.live_hands)
-    folded = Folded(tuple(hands), _fold(match, hands, _found((key[0], key[1] - 1))))
+    previous = _found((key[0], key[1] - 1))
+    hands = live_stored(match, previous)
+    folded = Folded(tuple(hands), _fold(match, hands, previous))
     kept = _kept()
     if pending and has_request_context():
         _pending()[key] = folded
