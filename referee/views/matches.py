@@ -161,6 +161,8 @@ def scoreboard(view_id: str) -> Response:
     editor = can_edit(match)
     my_matches.remember_seen(match)
 
+    tag = tag_of(match, editor=editor, kind="scoreboard")
+
     def render() -> str:
         board = board_service.build(match)
         audit = match_service.audit_trail(
@@ -178,9 +180,10 @@ def scoreboard(view_id: str) -> Response:
             undoable=match_service.last_undoable(match) if editor else None,
             view_link=url_for("matches.scoreboard", view_id=view_id, _external=True),
             preset=_preset_or_none(match.preset),
+            watch={"etag": f'"{tag}"'},  # as the ETag header quotes it
         )
 
-    return unless_unchanged(tag_of(match, editor=editor, kind="scoreboard"), render)
+    return unless_unchanged(tag, render)
 
 
 def _preset_or_none(name: str) -> Preset | None:
