@@ -11,10 +11,12 @@ costs one query. A page with a message waiting to be shown (a flash) is always s
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from importlib import metadata
 
-from flask import Response, make_response, request, session
+from flask import Response, current_app, make_response, request, session
 from flask.typing import ResponseReturnValue
 
 from referee.models import Match
@@ -59,3 +61,43 @@ def unless_unchanged(tag: str, render: Callable[[], ResponseReturnValue]) -> Res
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache, private"
     return response
+
+
+class PageCache:
+    """The last ``size`` pages drawn for viewers, by their ETag: a page a viewer may see is a
+    function of its tag (the match's revision, the parameters, the language, no edit right),
+    so every spectator of an unchanged match gets the page drawn once."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._pages: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, tag: str) -> str | None:
+        with self._lock:
+            page = self._pages.get(tag)
+            if page is not None:
+                self._pages.move_to_end(tag)
+            return page
+
+    def put(self, tag: str, page: str) -> None:
+        with self._lock:
+            self._pages[tag] = page
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+
+
+def drawn_once(tag: str, draw: Callable[[], str]) -> str:
+    """A viewer's page with this ``tag``: drawn once per process (``PAGE_CACHE_SIZE`` pages
+    kept), then reused; a page with a message waiting (a flash) is always drawn."""
+    size = int(current_app.config.get("PAGE_CACHE_SIZE", 0) or 0)
+    if size <= 0 or session.get("_flashes"):
+        return draw()
+    cache = current_app.extensions.get("referee.pages")
+    if not isinstance(cache, PageCache):
+        cache = current_app.extensions["referee.pages"] = PageCache(size)
+    page = cache.get(tag)
+    if page is None:
+        page = draw()
+        cache.put(tag, page)
+    return page

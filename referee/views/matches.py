@@ -49,7 +49,7 @@ from .access import (
     token_from,
     web_actor,
 )
-from .etag import tag_of, unless_unchanged
+from .etag import drawn_once, tag_of, unless_unchanged
 from .flow import attach_error, parse_int, reload_preset
 
 bp = Blueprint("matches", __name__)
@@ -183,7 +183,9 @@ def scoreboard(view_id: str) -> Response:
             watch={"etag": f'"{tag}"'},  # as the ETag header quotes it
         )
 
-    return unless_unchanged(tag, render)
+    if editor:  # a scorer's page carries their CSRF token and buttons: drawn each time
+        return unless_unchanged(tag, render)
+    return unless_unchanged(tag, lambda: drawn_once(tag, render))
 
 
 def _preset_or_none(name: str) -> Preset | None:
