@@ -17,6 +17,7 @@ play, not the match from its first hand.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ from referee.rules.formats import (
     find_format,
 )
 from referee.rules.formats.resume import resume
+from referee.rules.formats.summary import SUMMARY_VERSION, summary_of
 from referee.rules.ruleset import Ruleset
 from referee.rules.variants import Preset
 
@@ -269,3 +271,19 @@ def preview(match: Match, values: dict[str, Any], hand: Hand | None, position: i
     if line.error is not None:
         raise InputError(line.error_field, line.error)
     return line
+
+
+def keep_summary(match: Match, board: Board) -> None:
+    """Write the match's summary (derived from ``board``) into its row, in the transaction
+    of the change that made ``board``."""
+    match.summary_json = json.dumps(summary_of(board), sort_keys=True)
+
+
+def summary(match: Match) -> dict[str, Any]:
+    """The match in a few numbers: as kept in its row when it is of today's shape, else
+    folded (a row from before the summary was kept)."""
+    if match.summary_json:
+        kept = json.loads(match.summary_json)
+        if isinstance(kept, dict) and kept.get("v") == SUMMARY_VERSION:
+            return kept
+    return summary_of(build(match))

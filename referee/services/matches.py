@@ -122,6 +122,7 @@ def create_match(
     )
     match.set_edit_token(token)
     match.players = [Player(seat=i, name=n) for i, n in enumerate(clean)]
+    board_service.keep_summary(match, board_service.fold_hands(match, []))
     db.session.add(match)
     db.session.commit()
     return match, token
@@ -251,6 +252,7 @@ def _touch(match: Match, refused: str = _REFUSED, hand: Hand | None = None) -> N
     if line is not None and line.error is not None:
         raise InputError(line.error_field, line.error)
     match.status = MatchStatus.FINISHED if board.over else MatchStatus.IN_PLAY
+    board_service.keep_summary(match, board)
 
 
 def find_by_key(match: Match, key: str) -> Hand | None:

@@ -45,7 +45,7 @@ from referee.rules.errors import InputError
 from referee.rules.formats import Board, Line
 from referee.rules.formats.hand_entry import IllegalKnock
 from referee.rules.formats.json_io import is_whole, result_json
-from referee.rules.formats.summary import named, summary_of
+from referee.rules.formats.summary import named
 from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import DEFAULT_PRESET, list_presets
 from referee.services import board as board_service
@@ -483,7 +483,7 @@ def _hand_response(match: Match, hand: Hand) -> Response:
 def small_match_json(match: Match, board: Board) -> dict[str, Any]:
     """The match in a few numbers (see :func:`~referee.rules.formats.summary.summary_of`),
     players by name."""
-    kept = summary_of(board)
+    kept = board_service.summary(match)  # written with the change: nothing to fold
     sides, columns = board.sides, board.columns
 
     def name(index: int | None) -> str | None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.helpers import api_match, start_match
+from tests.web.helpers import add_quick, api_match, start_match
 
 
 def knock(who: str = "Ann", k: int = 5, d: int = 20) -> dict[str, Any]:
@@ -201,3 +201,56 @@ def test_a_three_player_scoreboard_folds_earlier_games_too(client: Any) -> None:
     assert f'id="hand-{ids[-1]}"' in page and f'id="hand-{ids[0]}"' not in page
     assert 'data-testid="game-fold-1"' in page
     assert f'id="hand-{ids[0]}"' in client.get(f"/m/{view_id}?hands=all").get_data(as_text=True)
+
+
+# -- the summary kept with each match --------------------------------------------------------
+
+
+def test_the_kept_summary_follows_every_change_and_rederive_checks_it(
+    app: Any, client: Any
+) -> None:
+    from referee.models import Match, db
+
+    view_id, token = api_match(client, rules={"game_target": 50})
+    headers = {"X-Edit-Token": token}
+    runner = app.test_cli_runner()
+    ids = [add(client, view_id, token).get_json()["hand"]["id"] for _ in range(4)]
+    url = f"/api/v1/matches/{view_id}/hands"
+    client.patch(f"{url}/{ids[1]}", json={"defender_deadwood": 40}, headers=headers)
+    client.delete(f"{url}/{ids[0]}", headers=headers)
+    client.post(f"/api/v1/matches/{view_id}/undo", headers=headers)
+    add(client, view_id, token, {"kind": "gin", "knocker": "Ben", "defender_deadwood": 30})
+    checked = runner.invoke(args=["rederive", "--check"])
+    assert checked.exit_code == 0, checked.output
+    assert "0 differ" in checked.output
+    whole = client.get(f"/api/v1/matches/{view_id}").get_json()
+    with app.app_context():
+        match = Match.by_view_id(view_id)
+        assert match is not None and match.summary_json
+        kept = __import__("json").loads(match.summary_json)
+        assert kept["hands"] == whole["hands_played"] == 5
+        assert kept["totals"] == list(whole["totals"].values())
+        assert kept["status"] == whole["status"]
+        match.summary_json = match.summary_json.replace('"hands": 5', '"hands": 4')
+        db.session.commit()
+    broken = runner.invoke(args=["rederive", "--check"])
+    assert broken.exit_code == 1 and view_id in broken.output and "1 differ" in broken.output
+    fixed = runner.invoke(args=["rederive"])
+    assert fixed.exit_code == 0 and "1 derived again" in fixed.output
+    assert runner.invoke(args=["rederive", "--check"]).exit_code == 0
+
+
+def test_the_home_page_reads_the_kept_summary(app: Any, client: Any) -> None:
+    from referee.models import Match, db
+
+    view_id = start_match(client, game_target=50)
+    for _ in range(2):
+        assert add_quick(client, view_id, 0, "gin", None, 30).status_code == 302
+    home = client.get("/").get_data(as_text=True)
+    assert "Ann won" in home
+    with app.app_context():  # the home page shows what is kept, without folding the hands
+        match = Match.by_view_id(view_id)
+        assert match is not None and match.summary_json
+        match.summary_json = match.summary_json.replace('"winner": 0', '"winner": 1')
+        db.session.commit()
+    assert "Ben won" in client.get("/").get_data(as_text=True)

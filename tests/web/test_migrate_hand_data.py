@@ -56,6 +56,7 @@ ADDED_COLUMNS: dict[str, dict[str, Any]] = {
         "currency": "",
         "archived_at": None,
         "deleted_at": None,
+        "summary_json": None,
     },
     "player": {"member_id": None},
 }

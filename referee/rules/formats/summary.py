@@ -38,6 +38,7 @@ def summary_of(board: Board) -> dict[str, Any]:
         "finals": list(standing.finals) if sheet is None else list(sheet.totals),
         "next_dealer": board.next_dealer,
         "sheet": sheet is not None,
+        "sides": list(board.sides),
         "payer": None,
         "payee": None,
         "amount": None,
