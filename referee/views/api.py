@@ -55,7 +55,7 @@ from referee.services.board import HandRecord
 from referee.services.matches import Actor, Conflict
 from referee.throttle import anonymous_write
 from referee.views.access import can_edit, claim_url
-from referee.views.etag import tag_of, unless_unchanged
+from referee.views.etag import drawn_once, tag_of, unless_unchanged
 from referee.views.offline import form_fields
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -268,8 +268,13 @@ def _unless_unchanged(match: Match, body: Callable[[], dict[str, Any]]) -> Respo
     """A read tagged with the match's revision and the read's parameters: a client that
     sends the tag it holds in ``If-None-Match`` gets 304 Not Modified while nothing in the
     match has changed."""
-    kind = f"api {request.endpoint}"
-    return unless_unchanged(tag_of(match, kind=kind), lambda: jsonify(body()))
+    tag = tag_of(match, kind=f"api {request.endpoint}")
+
+    def render() -> Response:
+        text = drawn_once(tag, lambda: jsonify(body()).get_data(as_text=True))
+        return Response(text, mimetype="application/json")
+
+    return unless_unchanged(tag, render)
 
 
 def _line(board: Board, hand: Hand) -> Line:

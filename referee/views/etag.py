@@ -64,9 +64,9 @@ def unless_unchanged(tag: str, render: Callable[[], ResponseReturnValue]) -> Res
 
 
 class PageCache:
-    """The last ``size`` pages drawn for viewers, by their ETag: a page a viewer may see is a
-    function of its tag (the match's revision, the parameters, the language, no edit right),
-    so every spectator of an unchanged match gets the page drawn once."""
+    """The last ``size`` pages (and API reads) drawn for viewers, by their ETag: what a viewer
+    may see is a function of its tag (the match's revision, the parameters, the language, no
+    edit right), so every spectator of an unchanged match gets it drawn once."""
 
     def __init__(self, size: int) -> None:
         self.size = size
