@@ -153,6 +153,13 @@ class FoldCache:
                 self._boards.move_to_end(key)
             return board
 
+    def before(self, key: Key) -> Folded | None:
+        """The newest fold kept of the same match at an earlier revision (another worker
+        may have made the revisions between): where a fold of ``key`` can resume from."""
+        with self._lock:
+            older = [k for k in self._boards if k[0] == key[0] and k[1] < key[1]]
+            return self._boards[max(older)] if older else None
+
     def put(self, key: Key, board: Folded) -> None:
         with self._lock:
             self._boards[key] = board
@@ -206,6 +213,8 @@ def build(match: Match, *, pending: bool = False) -> Board:
     if found is not None:
         return found.board
     previous = _found((key[0], key[1] - 1))
+    if previous is None and (kept := _kept()) is not None:
+        previous = kept.before(key)
     hands = live_stored(match, previous)
     folded = Folded(tuple(hands), _fold(match, hands, previous))
     kept = _kept()

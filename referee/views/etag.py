@@ -36,10 +36,12 @@ def _language() -> str:
 
 def tag_of(match: Match, *, editor: bool = False, kind: str = "page") -> str:
     """The ETag of a read of ``match`` at its revision: ``kind`` (which page or answer), the
-    request's parameters, the viewer's edit right and language, and the app's build."""
+    request's path and parameters, the viewer's edit right and language, and the app's
+    build."""
     params = "&".join(f"{k}={v}" for k, v in sorted(request.args.items(multi=True)))
     parts = [
         kind,
+        request.path,
         match.view_id,
         str(match.revision or 0),
         params,

@@ -254,3 +254,63 @@ def test_the_home_page_reads_the_kept_summary(app: Any, client: Any) -> None:
         match.summary_json = match.summary_json.replace('"winner": 0', '"winner": 1')
         db.session.commit()
     assert "Ben won" in client.get("/").get_data(as_text=True)
+
+
+def test_two_workers_resuming_from_older_folds_answer_as_a_fresh_fold(app: Any) -> None:
+    """Two processes on one database, each folding from whatever revision it last saw (the
+    other made the revisions between): every read equals a fold from scratch."""
+    from referee import create_app
+
+    def worker(fold_cache: int) -> Any:
+        other = create_app(
+            {
+                **{k: v for k, v in app.config.items() if k.startswith(("SQLALCHEMY", "TESTING"))},
+                "SERVER_NAME": app.config["SERVER_NAME"],
+                "SECRET_KEY": app.config["SECRET_KEY"],
+                "RATELIMIT_ENABLED": False,
+                "AUTO_MIGRATE": False,
+                "FOLD_CACHE_SIZE": fold_cache,
+                "PAGE_CACHE_SIZE": 0,
+            }
+        )
+        return other.test_client()
+
+    a, b, fresh = worker(256), worker(256), worker(0)
+    view_id, token = api_match(a, rules={"game_target": 60})
+    headers = {"X-Edit-Token": token}
+    url = f"/api/v1/matches/{view_id}"
+    ids: list[int] = []
+    for n in range(14):
+        client = a if n % 3 else b
+        body = knock("Ann" if n % 2 else "Ben", n % 5, 10 + 3 * n)
+        ids.append(add(client, view_id, token, body).get_json()["hand"]["id"])
+        if n == 6:
+            b.patch(f"{url}/hands/{ids[2]}", json={"defender_deadwood": 35}, headers=headers)
+        if n == 9:
+            a.delete(f"{url}/hands/{ids[4]}", headers=headers)
+        if n == 11:
+            b.post(f"{url}/undo", headers=headers)
+        expected = _untimed(fresh.get(url).get_json())
+        assert _untimed(a.get(url).get_json()) == expected
+        assert _untimed(b.get(url).get_json()) == expected
+
+
+def _untimed(body: dict[str, Any]) -> dict[str, Any]:
+    """A match read without its hands' times: SQLite gives back a stored time without its
+    zone, so the process that wrote a hand says "+00:00" where another does not."""
+    hands = [
+        {k: v for k, v in h.items() if k not in ("created_at", "edited_at")} for h in body["hands"]
+    ]
+    return {**body, "hands": hands}
+
+
+def test_each_hand_of_a_match_reads_as_itself(client: Any) -> None:
+    view_id, token = api_match(client)
+    first = add(client, view_id, token).get_json()["hand"]["id"]
+    second = add(client, view_id, token, knock("Ben", 2, 40)).get_json()["hand"]["id"]
+    url = f"/api/v1/matches/{view_id}/hands"
+    one, two = client.get(f"{url}/{first}"), client.get(f"{url}/{second}")
+    assert one.get_json()["id"] == first and two.get_json()["id"] == second
+    assert one.headers["ETag"] != two.headers["ETag"]
+    again = client.get(f"{url}/{second}", headers={"If-None-Match": one.headers["ETag"]})
+    assert again.status_code == 200 and again.get_json()["id"] == second
