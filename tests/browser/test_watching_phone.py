@@ -52,3 +52,25 @@ def test_a_watching_phone_shows_a_new_hand_without_reloading(
         watcher.screenshot(path=str(shots / "watching-phone.png"), full_page=False)
     finally:
         watcher_context.close()
+
+
+def test_earlier_games_fold_into_a_row_each_and_open_on_request(
+    live_server: str, phone: Any, shots: Any
+) -> None:
+    made = phone.request.post(
+        live_server + "/api/v1/matches",
+        data={"players": ["Ann", "Ben"], "preset": "american", "rules": {"game_target": 50}},
+    ).json()
+    headers = {"X-Edit-Token": made["edit_token"]}
+    for who in ("Ann", "Ann", "Ben", "Ben", "Ann"):  # two games of two gins, then one hand
+        body = {"kind": "gin", "knocker": who, "defender_deadwood": 20}
+        url = f"{live_server}/api/v1/matches/{made['id']}/hands"
+        assert phone.request.post(url, data=body, headers=headers).status == 201
+    phone.goto(made["view_url"])
+    expect(phone.get_by_test_id("game-fold-1")).to_contain_text("Game 1 · hands 1–2")
+    expect(phone.get_by_test_id("game-fold-2")).to_contain_text("Game 2 · hands 3–4")
+    expect(phone.locator("table.history tbody tr")).to_have_count(3)
+    phone.screenshot(path=str(shots / "earlier-games-folded.png"), full_page=True)
+    phone.get_by_test_id("show-all-hands").click()
+    expect(phone.locator("table.history tbody tr")).to_have_count(5)
+    expect(phone.get_by_test_id("fold-earlier")).to_be_visible()
