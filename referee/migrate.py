@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,15 +29,23 @@ def init_app(app: Flask) -> None:
     migrate.init_app(app, db)
 
 
-def heads_and_current(app: Flask) -> tuple[set[str], set[str]]:
+@functools.cache
+def _script_heads() -> frozenset[str]:
+    """The newest revisions the shipped migrations lead to: read once per process (reading
+    every script costs more than the rest of a start when the database is already there)."""
     from alembic.config import Config
-    from alembic.runtime.migration import MigrationContext
     from alembic.script import ScriptDirectory
 
     cfg = migrate.get_config()
     # Flask-Migrate's Config subclasses Alembic's; its stubs cannot say so yet
     assert isinstance(cfg, Config)
-    heads = set(ScriptDirectory.from_config(cfg).get_heads())
+    return frozenset(ScriptDirectory.from_config(cfg).get_heads())
+
+
+def heads_and_current(app: Flask) -> tuple[set[str], set[str]]:
+    from alembic.runtime.migration import MigrationContext
+
+    heads = set(_script_heads())
     with db.engine.connect() as conn:
         current = set(MigrationContext.configure(conn).get_current_heads())
     return heads, current

@@ -44,7 +44,7 @@ from referee.models import Hand, Match, MatchStatus, db
 from referee.rules.errors import InputError
 from referee.rules.formats import Board, Line
 from referee.rules.formats.hand_entry import IllegalKnock
-from referee.rules.formats.json_io import is_whole, result_json
+from referee.rules.formats.json_io import if_ended_json, is_whole, result_json
 from referee.rules.formats.summary import named
 from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import DEFAULT_PRESET, list_presets
@@ -321,6 +321,9 @@ def match_json(
             "matches.settlement", view_id=match.view_id, _external=True
         )
     body.update(fmt.match_json(board))
+    now = board.money_now
+    if now is not None:
+        body["if_ended_now"] = if_ended_json(now, board.sides)
     return body
 
 

@@ -133,9 +133,18 @@ def new_match() -> str | BaseResponse | tuple[str, int]:
         )
     except InputError as e:
         db.session.rollback()
-        attach_error(form, e, flash_other=True)
+        attach_error(form, _on_its_row(e), flash_other=True)
         return _render(form), 400
     return _started(match, token)
+
+
+def _on_its_row(error: InputError) -> InputError:
+    """A deal's problem (``deal_<n>``) belongs beside that deal's contract field, where the
+    refused form's summary links to it."""
+    field = error.field or ""
+    if field.startswith("deal_") and field[5:].isdigit():
+        return InputError(f"contract_{field[5:]}", error.reason, api_field=error.api_field)
+    return error
 
 
 def _render(form: ContractMatchForm) -> str:

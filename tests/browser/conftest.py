@@ -59,8 +59,10 @@ def live_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str
             db.engine.dispose()
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
+    """One Chromium per test process (each test gets its own context: cookies, storage and
+    service workers are the context's)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -20,3 +20,22 @@ def type_instead(scope: Any) -> None:
     does who would rather type than tap."""
     for summary in scope.locator("details.typed:not([open]) > summary").all():
         summary.click()
+
+
+def totals(page: Any, players: int) -> tuple[int, ...]:
+    """The scoreboard's running total of each seat, in seat order."""
+    return tuple(
+        int(page.locator(f'[data-testid="total-{seat}"]').inner_text()) for seat in range(players)
+    )
+
+
+def start_from_home(page: Any, base: str, start: str, preset: str, names: list[str]) -> None:
+    """Open the home page, tap the start button ``start`` (its test id), check the new-match
+    form offers ``preset``, and type the players' names (as a table does before it deals)."""
+    page.goto(base + "/")
+    page.click(f"[data-testid={start}]")
+    page.wait_for_load_state()
+    page.locator("#preset").wait_for()
+    assert page.locator("#preset").input_value() == preset
+    for seat, name in enumerate(names):
+        page.fill(f"#player_{seat}", name)

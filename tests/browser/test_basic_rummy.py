@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import type_instead
+from tests.browser.steps import start_from_home, totals, type_instead
 
 pytestmark = pytest.mark.browser
 
@@ -33,18 +33,9 @@ def enter(page, went_out, how, counts):
     expect(page.locator(".flash.ok")).to_contain_text("saved")
 
 
-def totals(page):
-    return tuple(int(page.locator(f'[data-testid="total-{s}"]').inner_text()) for s in range(4))
-
-
 def test_four_people_play_basic_rummy_to_200(live_server, phone, shots):
     page = phone
-    page.goto(live_server + "/")
-    page.click("[data-testid=rummy-games]")
-    page.wait_for_load_state()
-    expect(page.locator("#preset")).to_have_value("basic_rummy")
-    for seat, name in enumerate(NAMES):
-        page.fill(f"#player_{seat}", name)
+    start_from_home(page, live_server, "rummy-games", "basic_rummy", NAMES)
     expect(page.locator('.player-row[data-seat="5"]')).to_be_visible()  # up to six
     expect(page.locator('.player-row[data-seat="6"]')).to_be_hidden()
     page.fill("#stake_per_point", "0.05")
@@ -55,7 +46,7 @@ def test_four_people_play_basic_rummy_to_200(live_server, phone, shots):
 
     for went_out, how, counts, after in BY_POINTS:
         enter(page, went_out, how, counts)
-        assert totals(page) == after
+        assert totals(page, 4) == after
     # the deal passes to the left after every hand
     expect(page.locator('[data-testid="dealer"]')).to_have_text("Cat")
 
@@ -87,7 +78,7 @@ def test_four_people_play_basic_rummy_to_200(live_server, phone, shots):
     page.screenshot(path=shots / "rummy-3-ruling.png", full_page=True)
     page.click("input[name=save]")
     expect(page.locator(".flash.ok")).to_contain_text("saved")
-    assert totals(page) == (70, 80, 52, 0)
+    assert totals(page, 4) == (70, 80, 52, 0)
 
     # Ann takes the game past 200
     enter(page, "Ann", "Went out", {"Ben": 50, "Cat": 45, "Dan": 40})

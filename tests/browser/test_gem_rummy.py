@@ -9,15 +9,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import totals
+
 pytestmark = pytest.mark.browser
 
 DECK = (Path(__file__).parent.parent / "data" / "gem_synthetic_deck.txt").read_text().strip()
 KNOCKER = "AS 4C 6D 8H 9S 9H 9D QH 7D 2C 3D"  # Gold stash, 9s, Q♥ 7♦; deadwood 5
 OTHER = "2S 2H 2D 3S 4S 5S JS JH JD 10S 9C"  # lays off 10♠ and 9♣: undercuts, 25
-
-
-def totals(page):
-    return tuple(int(page.locator(f'[data-testid="total-{s}"]').inner_text()) for s in range(2))
 
 
 def counts_hand(page, dice, knocker, counts, gem_parts=()):
@@ -60,9 +58,9 @@ def test_a_couple_enters_their_deck_and_scores_gem_rummy(live_server, phone, sho
     expect(page.locator(".format")).to_contain_text("to 110")
 
     counts_hand(page, "3+4", "Ann", (5, 9))  # the minimum 11
-    assert totals(page) == (11, 0)
+    assert totals(page, 2) == (11, 0)
     counts_hand(page, "5+6", "Ben", (20, 0), gem_parts=(1,))  # knock 0 v 20: 20, + 16
-    assert totals(page) == (11, 36)
+    assert totals(page, 2) == (11, 36)
 
     page.click("text=Enter with cards")
     page.wait_for_load_state()
@@ -78,5 +76,5 @@ def test_a_couple_enters_their_deck_and_scores_gem_rummy(live_server, phone, sho
     page.screenshot(path=shots / "gem-2-ruling.png", full_page=True)
     page.click("input[name=save]")
     expect(page.locator(".flash.ok")).to_contain_text("saved")
-    assert totals(page) == (11, 61)
+    assert totals(page, 2) == (11, 61)
     page.screenshot(path=shots / "gem-3-scoreboard.png", full_page=True)

@@ -4,6 +4,7 @@ document against the width of the window."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,17 +50,39 @@ def rum_500(players: list[str]) -> list[dict[str, Any]]:
     return [{**hand, "melded": melded}] * 2
 
 
-# preset, players, hands; game targets low enough that a game ends (its settlement shows)
+def gem(players: list[str]) -> list[dict[str, Any]]:
+    counts = {name: 0 if name == players[0] else 30 for name in players}
+    return [{"dice": 7, "knocker": players[0], "counts": counts}] * 2
+
+
+def contract(players: list[str]) -> list[dict[str, Any]]:
+    counts = {name: 40 for name in players[1:]}
+    return [{"went_out": players[0], "counts": counts, "made": [True] * len(players)}] * 2
+
+
+DECK = (Path(__file__).parent.parent / "data" / "gem_synthetic_deck.txt").read_text().strip()
+SHORT_LIST = {
+    "name": "two deals",
+    "deals": [{"cards": 13, "contract": c} for c in ("2 groups", "1 group and 1 sequence")],
+}
+LOW_TARGET = {"rules": {"game_target": 50}}
+# preset, players, hands, the rest of the new match: games short enough that one ends (its
+# settlement shows)
 FORMATS = [
-    ("american", 2, two),
-    ("hollywood", 2, two),
-    ("partnership", 4, partnership),
-    ("cutthroat", 3, lambda p: [knock(p[1])]),
-    ("chouette", 8, lambda p: [knock(p[7])]),
-    ("battle_royal", 3, battle_royal),
-    ("basic_rummy", 6, rummy),
-    ("rum_500", 8, rum_500),
+    ("american", 2, two, LOW_TARGET),
+    ("hollywood", 2, two, LOW_TARGET),
+    ("partnership", 4, partnership, LOW_TARGET),
+    ("cutthroat", 3, lambda p: [knock(p[1])], LOW_TARGET),
+    ("chouette", 8, lambda p: [knock(p[7])], LOW_TARGET),
+    ("battle_royal", 3, battle_royal, LOW_TARGET),
+    ("basic_rummy", 6, rummy, LOW_TARGET),
+    ("rum_500", 8, rum_500, LOW_TARGET),
+    ("gem", 3, gem, {"deck": DECK, **LOW_TARGET}),
+    ("contract_7", 5, contract, {"rules": {"contract_list": SHORT_LIST}}),
+    ("twelve_step", 5, contract, {"rules": {"contract_list": SHORT_LIST}}),
 ]
+PAGES = ("/", "/new", "/new/three", "/new/contract", "/gem/new", "/decks", "/check")
+CHECKS = ("/check/analyze", "/check/contract", "/check/gem")
 
 
 def test_no_page_of_any_format_scrolls_sideways_at_320px(live_server, browser, shots) -> None:
@@ -75,18 +98,13 @@ def test_no_page_of_any_format_scrolls_sideways_at_320px(live_server, browser, s
         if width > NARROW["width"]:
             too_wide.append(f"{path}: {width}px")
 
-    for path in ("/", "/new", "/new/three", "/check", "/check/analyze"):
+    for path in PAGES + CHECKS:
         measure(path)
-    for preset, count, hands in FORMATS:
+    for preset, count, hands, rest in FORMATS:
         players = names(count)
         made = page.request.post(
             live_server + "/api/v1/matches",
-            data={
-                "players": players,
-                "preset": preset,
-                "stake_per_point": "0.05",
-                "rules": {"game_target": 50},
-            },
+            data={"players": players, "preset": preset, "stake_per_point": "0.05", **rest},
         )
         assert made.status == 201, (preset, made.text())
         match = made.json()

@@ -76,7 +76,8 @@ def test_three_hands_entered_offline_arrive_once(live_server, phone, shots) -> N
     pick_cards(page, "Ann", R7_KNOCKER + R7_DEFENDER)
     page.click("input[name=save]")
     page.wait_for_url(re.compile(r"/m/[^/]+$"))
-    page.wait_for_selector('[data-testid="sync-queue"]')
+    # the queue is already on the page: wait for the third hand in it, not for the queue
+    expect(page.locator('[data-testid="kept-hand"]')).to_have_count(3)
     page.reload()  # offline: the phone's copy, with the kept hands
     kept = page.locator('[data-testid="kept-hand"]')
     expect(kept).to_have_count(3)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import start_from_home, totals
 from tests.web.test_contract import TWELVE
 
 pytestmark = pytest.mark.browser
@@ -21,18 +22,9 @@ DEALS = [
 ]
 
 
-def totals(page):
-    return tuple(int(page.locator(f'[data-testid="total-{s}"]').inner_text()) for s in range(3))
-
-
 def test_three_deals_of_twelve_step_on_a_phone(live_server, phone, shots):
     page = phone
-    page.goto(live_server + "/")
-    page.click("[data-testid=contract-games]")
-    page.wait_for_load_state()
-    expect(page.locator("#preset")).to_have_value("twelve_step")
-    for seat, name in enumerate(NAMES):
-        page.fill(f"#player_{seat}", name)
+    start_from_home(page, live_server, "contract-games", "twelve_step", NAMES)
     for n, contract in enumerate(TWELVE, 1):
         page.fill(f"#cards_{n}", "13")
         page.fill(f"#contract_{n}", contract)
@@ -69,7 +61,7 @@ def test_three_deals_of_twelve_step_on_a_phone(live_server, phone, shots):
             page.screenshot(path=shots / "twelve-2-deal.png", full_page=True)
         page.click("input[name=save]")
         page.wait_for_load_state()
-        assert totals(page) == after
+        assert totals(page, 3) == after
 
     # Ann made 2, Ben 2 (carried once), Cat 2: each on contract 3
     expect(page.locator('[data-testid="on-0"]')).to_contain_text("on 3: 2 sequences of 4")

@@ -106,6 +106,9 @@ def test_bad_lists_store_nothing(client: Any, app: Any) -> None:
     )
     assert impossible.status_code == 400
     assert "deal 1: a group of 2 cannot exist" in text(impossible)
+    # the refusal is named at the top of the page too
+    top = impossible.get_data(as_text=True).split('data-testid="error-summary"')[1]
+    assert "a group of 2 cannot exist" in top.split("</section>")[0]
     unknown = client.post("/new/contract", data=new_match_data(client, [], saved="nope"))
     assert unknown.status_code == 400 and "no list is saved as `nope`" in text(unknown)
     assert counts(app) == (0, 0)

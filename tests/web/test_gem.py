@@ -183,6 +183,9 @@ def test_new_match_hand_form_and_check_tab(client):
     form.update(dice="13", entry="counts", kind="knock", knocker_seat="0", count_0="5", save="1")
     response = client.post(f"/m/{view_id}/hands/new", data=form)
     assert response.status_code == 400 and "two dice sum to 2–12" in response.get_data(as_text=True)
+    # named at the top of the page, linked to its field
+    summary = response.get_data(as_text=True).split('data-testid="error-summary"')[1]
+    assert '<a href="#dice" data-field="dice">' in summary.split("</section>")[0]
     page = client.get("/check/gem").get_data(as_text=True)
     data = {"csrf_token": csrf_from(page), "deck": "Ours", "dice": "3+4"}
     data.update(cards_0=KNOCKER, cards_1=UNDERCUTS)

@@ -183,7 +183,9 @@ def _read(client: Any, url: str, postgres: bool) -> Any:
     return _sqlite_form(body) if postgres else body
 
 
-ADDED_KEYS = frozenset({"currency", "page_url", "exact_points", "exact_nets", "rounding"})
+ADDED_KEYS = frozenset(
+    {"currency", "page_url", "exact_points", "exact_nets", "rounding", "if_ended_now"}
+)
 """Keys the API added since the recording (a match's currency, a hand's page, the points a
 payment had before rounding): the recording's clients never read them."""
 

@@ -5,6 +5,7 @@ QR codes of the links (issue 14)."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from tests.web.helpers import add_quick, csrf_from, new_match_data, start_match
 
@@ -57,7 +58,16 @@ def test_money_during_play_in_the_matchs_currency_and_qr_codes(client):
     # 43 against 30: Ben pays Ann 13 points, €1.30; the game to Ann adds 100: €11.30
     assert "If the game ended now: Ben pays Ann €1.30" in text
     assert "With the game to Ann (+100: game bonus): Ben pays Ann €11.30" in text
-    assert client.get(f"/api/v1/matches/{view_id}").get_json()["currency"] == "€"
+    read = client.get(f"/api/v1/matches/{view_id}").get_json()
+    assert read["currency"] == "€"
+    # the API says the same: 13 points now, 113 with the game to Ann
+    now = read["if_ended_now"]
+    assert now["counted"] == {"Ann": 43, "Ben": 30} and now["leader"] == "Ann"
+    assert now["bonus"] == 100
+    [paid] = now["as_it_stands"]["transfers"]
+    assert (paid["payer"], paid["payee"], paid["points"]) == ("Ben", "Ann", 13)
+    assert Decimal(paid["amount"]) == Decimal("1.30")
+    assert Decimal(now["with_bonus"]["transfers"][0]["amount"]) == Decimal("11.30")
     assert '<svg role="img" aria-label="QR code of the view link"' in page
     link = client.get(f"/m/{view_id}/link").get_data(as_text=True)
     assert 'aria-label="QR code of the edit link"' in link and 'data-share="' in link
@@ -68,3 +78,13 @@ def test_a_currency_with_digits_is_refused_beside_its_field(client):
     response = client.post("/new", data={**data, "currency": "1€"})
     assert response.status_code == 400
     assert "without digits" in response.get_data(as_text=True)
+
+
+def test_no_money_during_play_before_the_first_hand_or_after_a_game(client):
+    """`if_ended_now` is there only while a game is in progress."""
+    data = new_match_data(client, "/new", ("Ann", "Ben"), "american", "0.10")
+    view_id = client.post("/new", data=data).headers["Location"].rstrip("/").split("/")[-1]
+    assert "if_ended_now" not in client.get(f"/api/v1/matches/{view_id}").get_json()
+    add_quick(client, view_id, knocker=0, k=0, d=80, kind="gin")  # 80 + 25: the game is Ann's
+    read = client.get(f"/api/v1/matches/{view_id}").get_json()
+    assert "if_ended_now" not in read

@@ -4,6 +4,7 @@ again by its key, and the scorer's one tap to the last hand."""
 
 from __future__ import annotations
 
+import pathlib
 import re
 
 import pytest
@@ -116,8 +117,6 @@ def test_rule_tags_link_to_the_plain_words_page_with_the_match_numbers(client):
 
 
 def test_every_rule_tag_the_engine_uses_has_a_paragraph_and_every_choice_plain_words():
-    import pathlib
-
     notes = {n.anchor for n in plain_rules(Ruleset())}
     source = "\n".join(p.read_text() for p in pathlib.Path("referee/rules").rglob("*.py"))
     tags = set(re.findall(r'"(R\d+|§\d+(?:\.\d+)?)[^"]{0,30}"', source))
@@ -125,3 +124,24 @@ def test_every_rule_tag_the_engine_uses_has_a_paragraph_and_every_choice_plain_w
     assert not missing, missing
     for enum, words in OPTION_WORDS.items():
         assert set(words) == {m.value for m in enum}, enum
+
+
+def test_gem_and_contract_rulings_link_their_rule_tags_to_the_match_rules(client):
+    """A Gem Rummy hand and a Contract Rummy deal tag their steps as the Gin rulings do: each
+    tag is a link to a paragraph that is on the match's rules page."""
+    deck = (pathlib.Path(__file__).parent.parent / "data" / "gem_synthetic_deck.txt").read_text()
+    gem = {"players": ["Ann", "Ben"], "preset": "gem", "deck": deck.strip()}
+    gem_hand = {"dice": 7, "knocker": "Ann", "counts": {"Ann": 5, "Ben": 9}}
+    contract = {"players": ["Ann", "Ben", "Cat"], "preset": "contract_7"}
+    deal = {"went_out": "Ann", "counts": {"Ben": 20, "Cat": 35}}
+    for match, hand in ((gem, gem_hand), (contract, deal)):
+        made = client.post("/api/v1/matches", json=match).get_json()
+        view_id = made["id"]
+        headers = {"X-Edit-Token": made["edit_token"]}
+        added = client.post(f"/api/v1/matches/{view_id}/hands", json=hand, headers=headers)
+        assert added.status_code == 201, added.get_json()
+        ruling = client.get(f"/m/{view_id}/hands/1").get_data(as_text=True)
+        links = re.findall(rf'<a class="rule" href="/m/{view_id}/rules#([\w-]+)"', ruling)
+        assert links, match["preset"]
+        rules = client.get(f"/m/{view_id}/rules").get_data(as_text=True)
+        assert all(f'id="{a}"' in rules for a in links), (match["preset"], links)

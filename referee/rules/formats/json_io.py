@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import InputError
+from ..if_ended import IfEndedNow
 from ..report import arrangement_to_dict, hand_result_to_dict, meld_to_dict
 from ..results import Step
 from ..settlement import Settlement
@@ -189,6 +190,19 @@ def settlement_json(s: Settlement, names: Sequence[str]) -> dict[str, Any]:
             }
             for t, m in zip(s.transfers, s.money_transfers, strict=True)
         ],
+    }
+
+
+def if_ended_json(now: IfEndedNow, names: Sequence[str]) -> dict[str, Any]:
+    """Where the money stands during play, as the scoreboard says it: the match settled as
+    if the game in progress ended now, as it stands and with the game bonus to the leader."""
+    return {
+        "game": now.game,
+        "counted": dict(zip(names, now.counted, strict=True)),
+        "leader": names[now.leader] if now.leader is not None else None,
+        "bonus": now.bonus,
+        "as_it_stands": settlement_json(now.as_it_stands, names),
+        "with_bonus": settlement_json(now.with_bonus, names) if now.with_bonus else None,
     }
 
 

@@ -38,6 +38,7 @@ from ..errors import InputError
 from ..melds import InvalidMeldError, validate_meld
 from ..results import HandScore, Meld, Step
 from ..ruleset import NextDealer, Ruleset, ShutoutRule
+from ..values import card_value
 
 __all__ = [
     "BASIC_RUMMY",
@@ -92,14 +93,9 @@ def target_for(players: int) -> int | None:
 
 def pip_value(card: Card, rules: Ruleset = BASIC_RUMMY) -> int:
     """A card left in hand: face cards 10, ace 1, the others their rank (a joker: the
-    table's joker value)."""
-    if card.is_joker:
-        return rules.joker_value
-    assert card.rank is not None
-    rank = int(card.rank)
-    if rank == 1:
-        return rules.ace_value
-    return rules.court_value if rank > 10 else rank
+    table's joker value).
+    Valued as Gin values its cards (``values.card_value``)."""
+    return card_value(card, rules)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from ..cards import Card, format_cards
 from ..errors import InputError
 from ..results import HandScore, Meld, MeldKind, Step
 from ..ruleset import AceRank, NextDealer, Ruleset, ShutoutRule
+from ..values import card_value
 from .basic_rummy import Ending, check_cards, check_left, check_melds
 
 __all__ = [
@@ -75,14 +76,9 @@ def pack_for(players: int) -> tuple[int, int]:
 
 
 def card_points(card: Card, rules: Ruleset = RUM_500) -> int:
-    """A card's value: jokers and aces 15 (the table's values), faces 10, others pip."""
-    if card.is_joker:
-        return rules.joker_value
-    assert card.rank is not None
-    rank = int(card.rank)
-    if rank == 1:
-        return rules.ace_value
-    return rules.court_value if rank > 10 else rank
+    """A card's value: jokers and aces 15 (the table's values), faces 10, others pip.
+    Valued as Gin values its cards (``values.card_value``)."""
+    return card_value(card, rules)
 
 
 def meld_points(meld: Meld, rules: Ruleset = RUM_500) -> int:
