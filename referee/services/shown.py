@@ -40,11 +40,6 @@ class Shown:
     everything: bool = False  # ``?hands=all``: every hand listed
     drawn: dict[str, Markup] = field(default_factory=dict, compare=False)  # rows drawn
 
-    @property
-    def folded(self) -> int:
-        """How many hands the earlier games' rows stand for."""
-        return sum(g.hands for g in self.earlier)
-
 
 def wants_all() -> bool:
     return has_request_context() and request.args.get("hands") == "all"
