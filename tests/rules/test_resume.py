@@ -1,11 +1,13 @@
 """A resumed fold equals a fold from scratch: after any run of adds, edits, deletes and
-undos on matches of several formats (two-handed, Oklahoma, Hollywood, Cutthroat, Basic
-Rummy), :func:`resume` from the previous fold gives the board :meth:`Format.fold` gives."""
+undos on matches of several formats (two-handed, Oklahoma, Hollywood, Cutthroat, Chouette,
+Battle Royal, Basic Rummy), :func:`resume` from the previous fold gives the board
+:meth:`Format.fold` gives."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +23,8 @@ TABLES: dict[str, tuple[str, str, int, dict[str, Any]]] = {
     "oklahoma": ("two_handed", "oklahoma", 2, {"game_target": 80}),
     "hollywood": ("hollywood", "hollywood", 2, {"game_target": 60}),
     "cutthroat": ("cutthroat", "cutthroat", 3, {"game_target": 60}),
+    "chouette": ("chouette", "chouette", 3, {"game_target": 60}),
+    "battle_royal": ("battle_royal", "battle_royal", 3, {"game_target": 60}),
     "basic_rummy": ("basic_rummy", "basic_rummy", 3, {"game_target": 60}),
 }
 
@@ -64,13 +68,16 @@ def entries(draw: st.DrawFn, key: str) -> dict[str, Any]:
         fields["upcard"] = draw(st.sampled_from(["5H", "AS", "KD", "9C", "2S"]))
     if key == "cutthroat":
         fields["sitting_out_seat"] = draw(seat)
+    if key == "chouette":
+        fields["captain_seat"] = draw(seat)
+    if key == "battle_royal":
+        fields["seat_deadwoods"] = [draw(st.sampled_from(["0", "4", "15", "30"])) for _ in range(3)]
     return fields
 
 
 @st.composite
-def scripts(draw: st.DrawFn) -> tuple[str, list[tuple[str, int, dict[str, Any]]]]:
-    """A table and a run of changes to its match: (what, where, the entry)."""
-    key = draw(st.sampled_from(sorted(TABLES)))
+def scripts(draw: st.DrawFn, key: str) -> tuple[str, list[tuple[str, int, dict[str, Any]]]]:
+    """A run of changes to a match at the table ``key``: (what, where, the entry)."""
     steps = draw(
         st.lists(
             st.tuples(
@@ -100,12 +107,11 @@ def picture(fmt: Format, board: Board) -> Any:
     )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(scripts())
-def test_a_resumed_fold_equals_a_fold_from_scratch(
-    script: tuple[str, list[tuple[str, int, dict[str, Any]]]],
-) -> None:
-    key, steps = script
+@pytest.mark.parametrize("key", sorted(TABLES))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_resumed_fold_equals_a_fold_from_scratch(key: str, data: st.DataObject) -> None:
+    _, steps = data.draw(scripts(key))
     fmt, table = table_of(key)
     hands: list[StoredHand] = []
     history: list[list[StoredHand]] = []
