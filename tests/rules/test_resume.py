@@ -26,6 +26,7 @@ TABLES: dict[str, tuple[str, str, int, dict[str, Any]]] = {
     "chouette": ("chouette", "chouette", 3, {"game_target": 60}),
     "battle_royal": ("battle_royal", "battle_royal", 3, {"game_target": 60}),
     "basic_rummy": ("basic_rummy", "basic_rummy", 3, {"game_target": 60}),
+    "rum_500": ("rum_500", "rum_500", 3, {"game_target": 60}),
 }
 
 
@@ -42,10 +43,12 @@ def entries(draw: st.DrawFn, key: str) -> dict[str, Any]:
     players = TABLES[key][2]
     seat = st.integers(0, players - 1)
     dealer, knocker = draw(seat), draw(seat)
-    if key == "basic_rummy":
+    if key in ("basic_rummy", "rum_500"):
         points = [draw(st.sampled_from(["_", "0", "5", "12", "30"])) for _ in range(players)]
         points[knocker] = "_"
+        melded = {"seat_melded": [draw(st.sampled_from([0, 10, 35])) for _ in range(players)]}
         return {
+            **(melded if key == "rum_500" else {}),
             "kind": draw(st.sampled_from(["out", "out", "stalemate"])),
             "entry": "counts",
             "dealer_seat": dealer,
