@@ -11,8 +11,9 @@ plays them), starts a bare Flask hello-world on the same gunicorn settings, then
 route with ``--clients`` concurrent clients for ``--seconds`` (an asyncio load generator: a
 new connection per request, as gunicorn's sync workers close each) and the one-client rows
 one request at a time. CPU per request is the workers' own CPU time (``/proc``) over the
-requests they answered. It prints every row of the issue's table with its target and
-whether it is met, then the other figures measured.
+requests they answered. ``--draw-every-time`` turns off the pages kept for viewers, so each
+read is drawn (what a scorer's page costs). It prints every row of the issue's table with
+its target and whether it is met, then the other figures measured.
 """
 
 from __future__ import annotations
@@ -279,6 +280,11 @@ def main() -> None:
     parser.add_argument("--database", default="sqlite", help="sqlite or a PostgreSQL URL")
     parser.add_argument("--seconds", type=float, default=5.0, help="each loaded run")
     parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument(
+        "--draw-every-time",
+        action="store_true",
+        help="no kept pages (PAGE_CACHE_SIZE=0): every read drawn, as for a scorer",
+    )
     args = parser.parse_args()
     kind = "sqlite" if args.database == "sqlite" else "postgresql"
     with fresh_database(args.database) as (url, folder):
@@ -288,6 +294,8 @@ def main() -> None:
             "REFEREE_SECRET_KEY": secrets.token_hex(16),
             "REFEREE_ACCESS_LOG": "false",
         }
+        if args.draw_every_time:
+            env["REFEREE_PAGE_CACHE_SIZE"] = "0"
         folder_path = Path(folder)
         with gunicorn("referee:create_app()", ROOT, env, folder_path / "app.log") as app:
             began = time.perf_counter()
@@ -321,7 +329,8 @@ def main() -> None:
             hello = drive(hello_server, "/", c, s)
 
     share = 100 * board.rate / hello.rate if hello.rate else 0.0
-    print(f"## bench/load.py: {kind}, gunicorn -w 2, {c} clients, {s:g} s a run")
+    drawn = ", every read drawn (no kept pages)" if args.draw_every_time else ""
+    print(f"## bench/load.py: {kind}, gunicorn -w 2, {c} clients, {s:g} s a run{drawn}")
     print(f"(built the 300- and 1,000-hand matches through the API in {built:.0f} s)")
     print()
     print("| what | measured | target | |")
