@@ -17,7 +17,8 @@
   }
 
   function replace(html) {
-    const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const fresh = page.querySelector("main");
     const main = document.querySelector("main");
     if (!fresh || !main || main.dataset.copy) return;
     const open = openPanels(main);
@@ -30,7 +31,7 @@
       if (open.has(summary.textContent.trim())) summary.parentElement.open = true;
     }
     window.scrollTo(x, y);
-    document.title = new DOMParser().parseFromString(html, "text/html").title || document.title;
+    document.title = page.title || document.title;
     document.dispatchEvent(new CustomEvent("gin:replaced", { detail: { root: main } }));
   }
 
