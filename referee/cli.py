@@ -1,5 +1,6 @@
 """``flask --app referee ...`` commands: ``init-db`` (apply migrations), ``demo``, and
-``export`` / ``import`` of the whole instance as one backup file."""
+``export`` / ``import`` of the whole instance as one backup file, and ``rederive`` (the data
+kept beside each match, derived again from its hands)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(import_all)
     app.cli.add_command(export_club)
     app.cli.add_command(import_club)
+    app.cli.add_command(rederive)
 
 
 @click.command("init-db")
@@ -148,3 +150,40 @@ def import_club(host: str, path: str) -> None:
         secret = f"{view}/edit#{done.token}"
         click.echo(f"Edit link (keep it secret; it opens its matches too): {secret}")
     db.session.remove()
+
+
+@click.command("rederive")
+@click.option(
+    "--check", is_flag=True, help="Only compare; exit 1 if any match's kept data differs."
+)
+@with_appcontext
+def rederive(check: bool) -> None:
+    """Derive each match's kept summary again from its hands (with --check: compare, and
+    change nothing)."""
+    import json
+
+    from sqlalchemy import select
+
+    from .models import Match
+    from .rules.formats.summary import summary_of
+    from .services import board as board_service
+
+    differ = 0
+    matches = db.session.scalars(select(Match).order_by(Match.id)).all()
+    for match in matches:
+        fresh = summary_of(board_service.fold_hands(match, match.live_hands))
+        kept = json.loads(match.summary_json) if match.summary_json else None
+        if kept == fresh:
+            continue
+        differ += 1
+        if check:
+            click.echo(f"{match.view_id}: kept {kept} but the hands give {fresh}")
+        else:
+            match.summary_json = json.dumps(fresh, sort_keys=True)
+    if check:
+        click.echo(f"{len(matches)} matches checked, {differ} differ from their hands")
+        if differ:
+            raise SystemExit(1)
+        return
+    db.session.commit()
+    click.echo(f"{len(matches)} matches, {differ} derived again")

@@ -146,6 +146,9 @@ class Match(EditLinked, Model):
     # window has passed).
     archived_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    # Derived from the hands, written with each change: the match in a few numbers
+    # (referee.rules.formats.summary); None until derived (``flask rederive``).
+    summary_json: Mapped[str | None] = mapped_column(Text)
     # The club the match was played in (None: a match on its own).
     club_id: Mapped[int | None] = mapped_column(
         ForeignKey("club.id", ondelete="SET NULL"), index=True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
@@ -20,7 +21,8 @@ from .i18n import N_
 from .models import Match
 from .rules.cards import CardError, Deck, parse_cards
 from .rules.formats import find_format
-from .services.charts import match_charts
+from .services.charts import charts_panel, match_charts
+from .services.shown import earlier_rows_html, shown_hands
 
 csrf = CSRFProtect()
 
@@ -82,6 +84,9 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals["seat_class"] = seat_class
     app.jinja_env.globals["rule_href"] = rules_page.rule_href
+    app.jinja_env.globals["shown_hands"] = shown_hands
+    app.jinja_env.globals["charts_panel"] = charts_panel
+    app.jinja_env.globals["earlier_rows_html"] = earlier_rows_html
     app.jinja_env.filters["changes"] = audit_changes
     app.jinja_env.filters["match_charts"] = match_charts
 
@@ -262,6 +267,7 @@ def money(value: Decimal | int | None, currency: str | None = None) -> str:
     return i18n.money_text(amount, symbol)
 
 
+@functools.lru_cache(maxsize=512)
 def qr_svg(text: str, label: str = "QR code") -> Markup:
     """``text`` as a QR code in inline SVG, scaled by the page's CSS (segno draws it: a
     phone's camera opens the link, no copy and paste)."""

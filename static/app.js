@@ -1,9 +1,11 @@
 // Small progressive enhancements used on every page (no framework, no network).
 "use strict";
-document.addEventListener("DOMContentLoaded", () => {
+// What a part of a page needs once drawn: the whole page when it loads, and a scoreboard's
+// content again when watch.js replaces it with a newer copy ("gin:replaced" on document).
+function enhance(root) {
   // Copy buttons beside shareable links.
   if (navigator.clipboard) {
-    for (const button of document.querySelectorAll("button.copy[data-copy]")) {
+    for (const button of root.querySelectorAll("button.copy[data-copy]")) {
       button.hidden = false;
       button.addEventListener("click", async () => {
         await navigator.clipboard.writeText(button.dataset.copy);
@@ -17,6 +19,25 @@ document.addEventListener("DOMContentLoaded", () => {
       });
     }
   }
+  // Forms that change history ask first (delete a hand).
+  for (const form of root.querySelectorAll("form[data-confirm]")) {
+    form.addEventListener("submit", (event) => {
+      if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+    });
+  }
+  // A form is sent once: a double tap does not post it twice (the server checks too).
+  for (const form of root.querySelectorAll("form[method=post]")) {
+    form.addEventListener("submit", () => {
+      setTimeout(() => {
+        for (const b of form.querySelectorAll("[type=submit]")) b.disabled = true;
+      }, 0);
+    });
+  }
+}
+document.addEventListener("gin:replaced", (event) => enhance(event.detail.root));
+
+document.addEventListener("DOMContentLoaded", () => {
+  enhance(document);
   // The edit link carries its token after "#", which never reaches the server: post it,
   // and first take it out of the address bar and the history.
   const claim = document.querySelector("form[data-claim]");
@@ -25,12 +46,6 @@ document.addEventListener("DOMContentLoaded", () => {
     window.history.replaceState(null, "", window.location.pathname);
     claim.querySelector("input[name=token]").value = token;
     claim.submit();
-  }
-  // Forms that change history ask first (delete a hand).
-  for (const form of document.querySelectorAll("form[data-confirm]")) {
-    form.addEventListener("submit", (event) => {
-      if (!window.confirm(form.dataset.confirm)) event.preventDefault();
-    });
   }
   // A refused form: its summary at the top names each problem; focus goes to the first bad
   // field of the page, scrolled clear of the sticky Save bar.
@@ -61,14 +76,6 @@ document.addEventListener("DOMContentLoaded", () => {
     if (!event.persisted) return;
     for (const b of document.querySelectorAll("form[method=post] [type=submit]")) b.disabled = false;
   });
-  // A form is sent once: a double tap does not post it twice (the server checks too).
-  for (const form of document.querySelectorAll("form[method=post]")) {
-    form.addEventListener("submit", () => {
-      setTimeout(() => {
-        for (const b of form.querySelectorAll("[type=submit]")) b.disabled = true;
-      }, 0);
-    });
-  }
 });
 
 // The control to focus for a field: itself, or a group's chosen (else first) input; an

@@ -534,6 +534,18 @@
     await render();
     await sync();
   }
+  // a scoreboard's content replaced by a newer copy (watch.js): what it says of its match
+  document.addEventListener("gin:replaced", async () => {
+    const fresh = document.getElementById("offline-state");
+    if (here && fresh) Object.assign(here, fresh.dataset);
+    showBanner();
+    try {
+      await noteThisPage();
+    } catch (err) {
+      // no IndexedDB: nothing kept to update
+    }
+    await render();
+  });
   window.addEventListener("offline", markOffline);
   setInterval(sync, 30000); // a server that did not answer is tried again
   window.addEventListener("online", () => {

@@ -266,11 +266,26 @@ def fold_match(scores: Sequence[HandScore], rules: Ruleset, players: int = 2) ->
     Every ``HandScore`` must have ``players`` seats; a dead or washed hand is all zeros (it is
     played, so it counts in ``hands_played``, but gives no points and no box).
     """
+    return fold_match_from((), scores, rules, players)
+
+
+def fold_match_from(
+    finished: Sequence[GameLedger], scores: Sequence[HandScore], rules: Ruleset, players: int = 2
+) -> MatchLedger:
+    """Fold a match's hands after its first games, ``finished`` (the games a fold of the same
+    first hands closed): the hands of those games are taken as they were, and folding starts
+    at the hand after the last of them. Games close on their own hands only, so this is
+    :func:`fold_match` of ``scores`` without refolding the hands before the last boundary.
+    """
     check_players(players)
-    check_scores(scores, players)
-    games: list[GameLedger] = []
+    games: list[GameLedger] = list(finished)
+    start = sum(len(g.lines) for g in games)
+    if any(not g.finished for g in games) or start > len(scores):
+        raise ValueError("resume only after finished games of these hands")
+    check_scores(scores[start:], players, start)
     lines: list[HandLine] = []
-    for index, score in enumerate(scores):
+    for index in range(start, len(scores)):
+        score = scores[index]
         line = advance(lines[-1] if lines else None, index, len(games) + 1, score, rules)
         lines.append(line)
         if reached_target(line, rules):
@@ -428,9 +443,10 @@ def check_players(players: int) -> None:
         raise ValueError(f"a match needs at least 2 players (got {players!r})")
 
 
-def check_scores(scores: Sequence[HandScore], players: int) -> None:
-    """Refuse hand scores that do not fit a ``players``-seat match, naming the hand."""
-    for index, score in enumerate(scores):
+def check_scores(scores: Sequence[HandScore], players: int, first: int = 0) -> None:
+    """Refuse hand scores that do not fit a ``players``-seat match, naming the hand (the
+    first of ``scores`` being the match's hand ``first + 1``)."""
+    for index, score in enumerate(scores, first):
         if score.seats != players:
             raise ValueError(
                 f"hand {index + 1} has {score.seats} seats, but the match has {players} players"

@@ -8,12 +8,17 @@ check is the page's or the API's answer), and once the write has committed, in a
 cache of the process (``FOLD_CACHE_SIZE`` boards), so a read of an unchanged match folds
 nothing. Boards hold :class:`HandRecord` snapshots, never database rows, so they outlive the
 request that made them. A write that rolls back forgets what it folded.
+
+A fold that misses resumes from the fold of the revision before, when this process has it
+(:func:`referee.rules.formats.resume.resume`): a hand added at the end folds only the game in
+play, not the match from its first hand.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -22,12 +27,14 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from flask import current_app, g, has_app_context, has_request_context
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 
+from referee.models import Hand, db
 from referee.rules import budget, formats
 from referee.rules.errors import InputError
 from referee.rules.formats import (
     Board,
+    Folded,
     Format,
     Line,
     NextHand,
@@ -35,11 +42,13 @@ from referee.rules.formats import (
     Table,
     find_format,
 )
+from referee.rules.formats.resume import resume
+from referee.rules.formats.summary import SUMMARY_VERSION, summary_of
 from referee.rules.ruleset import Ruleset
 from referee.rules.variants import Preset
 
 if TYPE_CHECKING:
-    from referee.models import Hand, Match
+    from referee.models import Match
 
 __all__ = ["Board", "build", "committed", "context_at", "forget", "format_of", "rules_of"]
 
@@ -74,13 +83,43 @@ class HandRecord:
     note: str
     created_at: dt.datetime
     edited_at: dt.datetime | None
+    seq: int = 0  # its place in the order of play (kept through deletes: a stable cursor)
 
 
 def stored_hands(hands: list[Hand]) -> list[StoredHand]:
     return [
-        StoredHand(h.fields(), HandRecord(h.id, h.version, h.note, h.created_at, h.edited_at))
+        StoredHand(
+            h.fields(), HandRecord(h.id, h.version, h.note, h.created_at, h.edited_at, h.seq)
+        )
         for h in hands
     ]
+
+
+def live_stored(match: Match, previous: Folded | None) -> list[StoredHand]:
+    """The match's live hands as a fold takes them. With the fold of an earlier revision at
+    hand, only each live hand's id and version are read, and only the hands that fold has
+    not seen at that version are loaded (every change to a hand bumps its version): adding
+    a hand to a long match loads one row, not all of them."""
+    if previous is None or match.id is None or "hands" in db_loaded(match):
+        return stored_hands(match.live_hands)
+    known = {(h.row.id, h.row.version): h for h in previous.hands if isinstance(h.row, HandRecord)}
+    keys = db.session.execute(
+        select(Hand.id, Hand.version)
+        .where(Hand.match_id == match.id, Hand.deleted_at.is_(None))
+        .order_by(Hand.seq)
+    ).all()
+    missing = [hand_id for hand_id, version in keys if (hand_id, version) not in known]
+    loaded: dict[int, StoredHand] = {}
+    if missing:
+        rows = db.session.scalars(select(Hand).where(Hand.id.in_(missing))).all()
+        loaded = {s.row.id: s for s in stored_hands(list(rows))}
+    return [known.get((i, v)) or loaded[i] for i, v in keys]
+
+
+def db_loaded(match: Match) -> set[str]:
+    """The match's relationships already loaded in this session (nothing to save there)."""
+    state = inspect(match)
+    return set() if state is None else set(state.dict)
 
 
 def fold_hands(match: Match, hands: list[Hand]) -> Board:
@@ -99,9 +138,9 @@ def table_of(match: Match) -> Table:
     )
 
 
-def _fold(match: Match, hands: list[StoredHand]) -> Board:
+def _fold(match: Match, hands: list[StoredHand], previous: Folded | None = None) -> Board:
     with budget.charged_to(fold_budget()):
-        return format_of(match).fold(hands, table_of(match))
+        return resume(format_of(match), table_of(match), hands, previous)
 
 
 def folded_short() -> bool:
@@ -131,21 +170,29 @@ Key = tuple[int, int]
 
 
 class FoldCache:
-    """The last ``size`` boards folded in this process, by (match id, revision)."""
+    """The last ``size`` folds made in this process (their hands and boards), by (match id,
+    revision)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._boards: OrderedDict[Key, Board] = OrderedDict()
+        self._boards: OrderedDict[Key, Folded] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: Key) -> Board | None:
+    def get(self, key: Key) -> Folded | None:
         with self._lock:
             board = self._boards.get(key)
             if board is not None:
                 self._boards.move_to_end(key)
             return board
 
-    def put(self, key: Key, board: Board) -> None:
+    def before(self, key: Key) -> Folded | None:
+        """The newest fold kept of the same match at an earlier revision (another worker
+        may have made the revisions between): where a fold of ``key`` can resume from."""
+        with self._lock:
+            older = [k for k in self._boards if k[0] == key[0] and k[1] < key[1]]
+            return self._boards[max(older)] if older else None
+
+    def put(self, key: Key, board: Folded) -> None:
         with self._lock:
             self._boards[key] = board
             self._boards.move_to_end(key)
@@ -166,10 +213,26 @@ def _kept() -> FoldCache | None:
     return cache
 
 
-def _pending() -> dict[Key, Board]:
+def _pending() -> dict[Key, Folded]:
     """This request's folds of changes not yet committed."""
-    pending: dict[Key, Board] = g.setdefault("pending_folds", {})
+    pending: dict[Key, Folded] = g.setdefault("pending_folds", {})
     return pending
+
+
+def _found(key: Key) -> Folded | None:
+    """The fold kept for ``key``: committed in this process, or made by this request."""
+    kept = _kept()
+    folded = kept.get(key) if kept is not None else None
+    if folded is None and has_request_context():
+        folded = _pending().get(key)
+    return folded
+
+
+def latest(match: Match) -> Folded | None:
+    """The fold of ``match`` at its revision (or the one before) this process holds, if any:
+    where a fold of a change resumes from."""
+    revision = match.revision or 0
+    return _found((match.id, revision)) or _found((match.id, revision - 1))
 
 
 def build(match: Match, *, pending: bool = False) -> Board:
@@ -178,20 +241,22 @@ def build(match: Match, *, pending: bool = False) -> Board:
     if match.id is None:
         return fold_hands(match, match.live_hands)
     key = (match.id, match.revision or 0)
-    kept = _kept()
-    board = kept.get(key) if kept is not None else None
-    if board is None and has_request_context():
-        board = _pending().get(key)
-    if board is not None:
-        return board
-    board = fold_hands(match, match.live_hands)
+    found = _found(key)
+    if found is not None:
+        return found.board
+    previous = _found((key[0], key[1] - 1))
+    if previous is None and (kept := _kept()) is not None:
+        previous = kept.before(key)
+    hands = live_stored(match, previous)
+    folded = Folded(tuple(hands), _fold(match, hands, previous))
     if folded_short():  # hands left unruled for want of this request's budget: not kept
-        return board
+        return folded.board
+    kept = _kept()
     if pending and has_request_context():
-        _pending()[key] = board
+        _pending()[key] = folded
     elif not pending and kept is not None:
-        kept.put(key, board)
-    return board
+        kept.put(key, folded)
+    return folded.board
 
 
 @dataclass(frozen=True)
@@ -213,7 +278,7 @@ def build_many(ids: Sequence[int]) -> dict[int, tuple[MatchHead, Board]]:
     few queries per :data:`BATCH` matches (their columns, seats and live hands as plain rows,
     never ORM objects) and folded once per revision (a kept fold is reused). A club's
     statistics and ladder read every match of the club this way."""
-    from referee.models import Hand, Match, Player
+    from referee.models import Match, Player
 
     out: dict[int, tuple[MatchHead, Board]] = {}
     kept = _kept()
@@ -237,9 +302,9 @@ def build_many(ids: Sequence[int]) -> dict[int, tuple[MatchHead, Board]]:
             head = MatchHead(
                 row.id, row.revision or 0, row.variant, row.created_at, row.currency or ""
             )
-            board = kept.get((row.id, head.revision)) if kept is not None else None
-            if board is not None:
-                out[row.id] = (head, board)
+            found = kept.get((row.id, head.revision)) if kept is not None else None
+            if found is not None:
+                out[row.id] = (head, found.board)
             else:
                 todo.append((head, row))
         if not todo:
@@ -281,14 +346,12 @@ def build_many(ids: Sequence[int]) -> dict[int, tuple[MatchHead, Board]]:
             )
             board = find_format(head.variant or "two_handed").fold(hands[head.id], table)
             if kept is not None:
-                kept.put((head.id, head.revision), board)
+                kept.put((head.id, head.revision), Folded(tuple(hands[head.id]), board))
             out[head.id] = (head, board)
     return out
 
 
 def db_rows(query: Any) -> list[Any]:
-    from referee.models import db
-
     return list(db.session.execute(query).all())
 
 
@@ -331,7 +394,7 @@ def context_at(match: Match, hand: Hand | None) -> NextHand:
 def _context_before(match: Match, hand: Hand) -> NextHand:
     live = match.live_hands
     position = next(i for i, h in enumerate(live) if h.id == hand.id)
-    return fold_hands(match, live[:position]).next
+    return _fold(match, stored_hands(live[:position]), latest(match)).next
 
 
 def preview(match: Match, values: dict[str, Any], hand: Hand | None, position: int) -> Line:
@@ -342,8 +405,24 @@ def preview(match: Match, values: dict[str, Any], hand: Hand | None, position: i
     hands = stored_hands(live)
     candidate = StoredHand(values, None)
     end = position + 1 if hand is not None else position
-    board = _fold(match, [*hands[:position], candidate, *hands[end:]])
+    board = _fold(match, [*hands[:position], candidate, *hands[end:]], latest(match))
     line = board.lines[position]
     if line.error is not None:
         raise InputError(line.error_field, line.error)
     return line
+
+
+def keep_summary(match: Match, board: Board) -> None:
+    """Write the match's summary (derived from ``board``) into its row, in the transaction
+    of the change that made ``board``."""
+    match.summary_json = json.dumps(summary_of(board), sort_keys=True)
+
+
+def summary(match: Match) -> dict[str, Any]:
+    """The match in a few numbers: as kept in its row when it is of today's shape, else
+    folded (a row from before the summary was kept)."""
+    if match.summary_json:
+        kept = json.loads(match.summary_json)
+        if isinstance(kept, dict) and kept.get("v") == SUMMARY_VERSION:
+            return kept
+    return summary_of(build(match))

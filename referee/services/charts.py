@@ -14,13 +14,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from flask import render_template
+from flask_babel import get_locale
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from referee.rules.formats import Board
 
 if TYPE_CHECKING:
     from .ratings import RatingPoint
     from .stats import ClubStats, PlayerStats
+
+from . import shown
 
 
 @dataclass(frozen=True)
@@ -86,9 +91,28 @@ class BarChart:
     measure: str = "Win rate"
 
 
-def match_charts(board: Board) -> list[Chart]:
+CHART_HANDS = 120
+"""A scoreboard charts the last this many hands (every hand with ``?hands=all``)."""
+
+
+def charts_panel(board: Board) -> Markup:
+    """The scoreboard's charts panel, drawn once per board (so once per revision of the
+    match) for each language and choice of hands, and kept on the board."""
+    everything = shown.wants_all()
+    key = f"charts:{everything}:{get_locale()}"
+    kept = board.extra.get(key)
+    if isinstance(kept, Markup):
+        return kept
+    charts = match_charts(board, None if everything else CHART_HANDS)
+    html = Markup(render_template("_charts.html", charts=charts))
+    board.extra[key] = html
+    return html
+
+
+def match_charts(board: Board, last: int | None = None) -> list[Chart]:
     """The running score of a match: one chart (games marked where they begin), or for
-    Hollywood one chart per game of the sheet (its three columns)."""
+    Hollywood one chart per game of the sheet (its three columns); ``last``: of the last
+    so many hands only."""
     noun = board.format.noun
     if board.sheet is not None:
         charts = []
@@ -112,6 +136,8 @@ def match_charts(board: Board) -> list[Chart]:
             )
         return charts
     lines = [line for line in board.lines if len(line.totals) == len(board.columns)]
+    if last is not None:
+        lines = lines[-last:]
     if not lines:
         return []
     starts = tuple(i for i, line in enumerate(lines) if i > 0 and line.game != lines[i - 1].game)

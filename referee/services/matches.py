@@ -123,6 +123,7 @@ def create_match(
     )
     match.set_edit_token(token)
     match.players = [Player(seat=i, name=n) for i, n in enumerate(clean)]
+    board_service.keep_summary(match, board_service.fold_hands(match, []))
     db.session.add(match)
     db.session.commit()
     return match, token
@@ -257,6 +258,7 @@ def _touch(match: Match, refused: str = _REFUSED, hand: Hand | None = None) -> N
     if line is not None and line.error is not None:
         raise InputError(line.error_field, line.error)
     match.status = MatchStatus.FINISHED if board.over else MatchStatus.IN_PLAY
+    board_service.keep_summary(match, board)
 
 
 def find_by_key(match: Match, key: str) -> Hand | None:
@@ -287,24 +289,25 @@ def add_hand(
         if key and (existing := find_by_key(match, key)) is not None:
             db.session.rollback()
             return existing, False
-        live = match.live_hands
+        played = live_count(match)  # counted, not loaded: a long match has many hands
         _check_revision(
             match,
             expected_revision,
             "Another device changed this match after this phone last saw it: compare the "
             "two and choose.",
         )
-        if expected_number is not None and expected_number != len(live) + 1:
+        if expected_number is not None and expected_number != played + 1:
+            live = match.live_hands
             latest = live[-1] if live else None
             noun = format_of(match).noun
             raise Conflict(
                 f"Another device changed this match while you were entering: it now has "
-                f"{len(live)} {noun}{'s' if len(live) != 1 else ''}, so yours would be {noun} "
-                f"{len(live) + 1}, not {expected_number}. Check the scoreboard; if your {noun} "
+                f"{played} {noun}{'s' if played != 1 else ''}, so yours would be {noun} "
+                f"{played + 1}, not {expected_number}. Check the scoreboard; if your {noun} "
                 f"is not there yet, save it again.",
                 latest,
             )
-        values = prepare(match, fields, len(live))
+        values = prepare(match, fields, played)
         seq = (
             db.session.scalar(select(func.max(Hand.seq)).where(Hand.match_id == match.id)) or 0
         ) + 1
@@ -312,7 +315,7 @@ def add_hand(
         hand.set_fields(values)
         db.session.add(hand)
         db.session.flush()
-        _audit(match, hand, AuditAction.ADD, None, _snapshot(hand, len(live) + 1), by)
+        _audit(match, hand, AuditAction.ADD, None, _snapshot(hand, played + 1), by)
         _touch(
             match,
             "Every Hollywood game has closed, so the match is over: hand {hand} cannot be "
@@ -516,4 +519,22 @@ def audit_trail(match: Match, limit: int = 200) -> list[AuditEntry]:
             .order_by(AuditEntry.id.desc())
             .limit(limit)
         )
+    )
+
+
+def audit_count(match: Match) -> int:
+    """How many changes the match's log holds."""
+    return int(
+        db.session.scalar(select(func.count(AuditEntry.id)).where(AuditEntry.match_id == match.id))
+        or 0
+    )
+
+
+def live_count(match: Match) -> int:
+    """How many hands the match has (deleted ones not counted)."""
+    return int(
+        db.session.scalar(
+            select(func.count(Hand.id)).where(Hand.match_id == match.id, Hand.deleted_at.is_(None))
+        )
+        or 0
     )

@@ -38,6 +38,7 @@ from referee.models import (
 from referee.rules.budget import charged_to
 from referee.rules.errors import InputError
 from referee.rules.formats import Board, StoredHand, Table, UnknownFormatError, find_format
+from referee.rules.formats.summary import summary_of
 from referee.rules.results import HandResult
 from referee.rules.ruleset import Ruleset, RulesetError
 
@@ -489,6 +490,11 @@ def insert_match(checked: MatchIn, new_links: bool) -> tuple[Match, str | None]:
         gem_deck=checked.gem_deck,
         status=MatchStatus.FINISHED if checked.over else MatchStatus.IN_PLAY,
         revision=len(checked.audit),
+        summary_json=(
+            json.dumps(summary_of(checked.board), sort_keys=True)
+            if checked.board is not None
+            else None
+        ),
     )
     if new_links or checked.view_id is None or checked.edit_token_hash is None:
         token = Match.new_token()

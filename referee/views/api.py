@@ -45,6 +45,7 @@ from referee.rules.errors import InputError
 from referee.rules.formats import Board, Line
 from referee.rules.formats.hand_entry import IllegalKnock
 from referee.rules.formats.json_io import if_ended_json, is_whole, result_json
+from referee.rules.formats.summary import named
 from referee.rules.ruleset import FIELD_HELP
 from referee.rules.variants import DEFAULT_PRESET, list_presets
 from referee.services import board as board_service
@@ -54,6 +55,7 @@ from referee.services.board import HandRecord
 from referee.services.matches import Actor, Conflict
 from referee.throttle import anonymous_write
 from referee.views.access import can_edit, claim_url
+from referee.views.etag import drawn_once, tag_of, unless_unchanged
 from referee.views.offline import form_fields
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -175,8 +177,79 @@ def presets() -> Response:
 
 @bp.get("/matches/<view_id>")
 def read_match(view_id: str) -> Response:
+    """The match; with ``?limit=`` (or ``?hands=``, the same) and ``?cursor=``, one page of
+    its hands, newest first (see :func:`_page`); without them every hand, as ever."""
     match = _match(view_id)
-    return _unless_unchanged(match, lambda: match_json(match, board_service.build(match)))
+    paged = any(k in request.args for k in ("limit", "cursor")) or request.args.get(
+        "hands", "all"
+    ) not in ("all", "")
+    limit = _limit(request.args.get("limit", request.args.get("hands")), 50) if paged else 0
+    cursor = _cursor()
+
+    def body() -> dict[str, Any]:
+        board = board_service.build(match)
+        if not paged:
+            return match_json(match, board)
+        lines, after = _page(board, limit, cursor)
+        return match_json(match, board, lines, after)
+
+    return _unless_unchanged(match, body)
+
+
+@bp.get("/matches/<view_id>/hands")
+def list_hands(view_id: str) -> Response:
+    """The match's hands a page at a time, newest first: ``?limit=`` (1 to 500, 50 unless
+    given) and the ``next_cursor`` of the page before as ``?cursor=``."""
+    match = _match(view_id)
+    limit, cursor = _limit(request.args.get("limit"), 50), _cursor()
+
+    def body() -> dict[str, Any]:
+        board = board_service.build(match)
+        lines, after = _page(board, limit, cursor)
+        return {
+            "id": match.view_id,
+            "revision": match.revision,
+            "hands_played": board.hands_played,
+            "hands": [hand_json(board, line, match.view_id) for line in lines],
+            "next_cursor": after,
+        }
+
+    return _unless_unchanged(match, body)
+
+
+MAX_PAGE = 500
+
+
+def _limit(value: str | None, default: int) -> int:
+    if value is None or value == "":
+        return default
+    if not value.isdigit() or not 1 <= int(value) <= MAX_PAGE:
+        _fail(400, "limit", f"a whole number of hands from 1 to {MAX_PAGE}")
+    return int(value)
+
+
+def _cursor() -> int | None:
+    value = request.args.get("cursor")
+    if value is None or value == "":
+        return None
+    if not value.isdigit():
+        _fail(400, "cursor", "the next_cursor of the page before, as it was given")
+    return int(value)
+
+
+def _page(board: Board, limit: int, cursor: int | None) -> tuple[list[Line], str | None]:
+    """A page of hands, newest first: the ``limit`` latest before ``cursor`` (a place in
+    the order of play; none: from the newest). Hands added meanwhile come after every
+    cursor, so following ``next_cursor`` from the first page visits each hand once."""
+    older = [line for line in board.lines if cursor is None or _record(line).seq < cursor]
+    page = older[::-1][:limit]
+    more = len(older) > limit
+    return page, str(_record(page[-1]).seq) if more and page else None
+
+
+def _record(line: Line) -> HandRecord:
+    record: HandRecord = line.row
+    return record
 
 
 @bp.get("/matches/<view_id>/hands/<int:hand_id>")
@@ -192,12 +265,16 @@ def read_hand(view_id: str, hand_id: int) -> Response:
 
 
 def _unless_unchanged(match: Match, body: Callable[[], dict[str, Any]]) -> Response:
-    """A read tagged with the match's revision: a client that sends the tag it holds in
-    ``If-None-Match`` gets 304 Not Modified while nothing in the match has changed."""
-    tag = f"{match.view_id}-{match.revision or 0}"
-    response = Response(status=304) if tag in request.if_none_match else jsonify(body())
-    response.set_etag(tag)
-    return response
+    """A read tagged with the match's revision and the read's parameters: a client that
+    sends the tag it holds in ``If-None-Match`` gets 304 Not Modified while nothing in the
+    match has changed."""
+    tag = tag_of(match, kind=f"api {request.endpoint}")
+
+    def render() -> Response:
+        text = drawn_once(tag, lambda: jsonify(body()).get_data(as_text=True))
+        return Response(text, mimetype="application/json")
+
+    return unless_unchanged(tag, render)
 
 
 def _line(board: Board, hand: Hand) -> Line:
@@ -207,8 +284,14 @@ def _line(board: Board, hand: Hand) -> Line:
     return line
 
 
-def match_json(match: Match, board: Board) -> dict[str, Any]:
-    """The match as the API reads it: its record, every hand, and what its format folds."""
+def match_json(
+    match: Match,
+    board: Board,
+    lines: list[Line] | None = None,
+    next_cursor: str | None = None,
+) -> dict[str, Any]:
+    """The match as the API reads it: its record, every hand (or the page ``lines``, newest
+    first, with the cursor of the next), and what its format folds."""
     fmt = board.format
     body: dict[str, Any] = {
         "id": match.view_id,
@@ -225,9 +308,14 @@ def match_json(match: Match, board: Board) -> dict[str, Any]:
             {"seat": p.seat, "name": p.name, **fmt.player_json(board, p.seat)}
             for p in match.players
         ],
-        "hands": [hand_json(board, line, match.view_id) for line in board.lines],
+        "hands": [
+            hand_json(board, line, match.view_id)
+            for line in (board.lines if lines is None else lines)
+        ],
         "hands_played": board.hands_played,
     }
+    if lines is not None:
+        body["next_cursor"] = next_cursor
     if fmt.settlement_page:
         body["settlement_url"] = url_for(
             "matches.settlement", view_id=match.view_id, _external=True
@@ -385,16 +473,43 @@ def add_queued_hand(view_id: str) -> tuple[Response, int]:
 
 
 def _hand_response(match: Match, hand: Hand) -> Response:
+    """The answer to a hand written: the hand and the whole match; with ``?answer=small``
+    the hand (its ruling) and the match's new totals only, a few KB however long the match."""
     db.session.expire_all()
     match = _match(match.view_id)
     board = board_service.build(match)
     line = board.line_of(hand.id)
+    small = request.args.get("answer") == "small"
     return jsonify(
         {
             "hand": hand_json(board, line, match.view_id) if line else None,
-            "match": match_json(match, board),
+            "match": small_match_json(match, board) if small else match_json(match, board),
         }
     )
+
+
+def small_match_json(match: Match, board: Board) -> dict[str, Any]:
+    """The match in a few numbers (see :func:`~referee.rules.formats.summary.summary_of`),
+    players by name."""
+    kept = board_service.summary(match)  # written with the change: nothing to fold
+    sides, columns = board.sides, board.columns
+
+    def name(index: int | None) -> str | None:
+        return sides[index] if index is not None and index < len(sides) else None
+
+    return {
+        "id": match.view_id,
+        "view_url": url_for("matches.scoreboard", view_id=match.view_id, _external=True),
+        "revision": match.revision,
+        "status": MatchStatus.FINISHED if kept["status"] == "finished" else MatchStatus.IN_PLAY,
+        "hands_played": kept["hands"],
+        "totals": named(sides, columns, kept["totals"]),
+        "game": kept["game"],
+        "games_won": named(sides, columns, kept["games_won"]),
+        "match_totals": named(sides, columns, kept["match_totals"]),
+        "winner": name(kept["winner"]),
+        "next_dealer": name(kept["next_dealer"]),
+    }
 
 
 @bp.route("/matches/<view_id>/hands/<int:hand_id>", methods=["PUT", "PATCH"])

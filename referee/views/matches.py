@@ -50,6 +50,7 @@ from .access import (
     token_from,
     web_actor,
 )
+from .etag import drawn_once, tag_of, unless_unchanged
 from .flow import attach_error, parse_int, reload_preset
 
 bp = Blueprint("matches", __name__)
@@ -149,23 +150,43 @@ def _render_new(form: Any) -> str:
     )
 
 
+AUDIT_SHOWN = 20  # the latest changes a scoreboard lists
+AUDIT_ALL = 200  # ... and with ?audit=all
+
+
 @bp.get("/m/<view_id>")
-def scoreboard(view_id: str) -> str:
+def scoreboard(view_id: str) -> Response:
+    """The scoreboard; unchanged since the browser's copy (its ETag), a 304 that renders
+    nothing."""
     match = load_match(view_id)
-    board = board_service.build(match)
     editor = can_edit(match)
     my_matches.remember_seen(match)
-    return render_template(
-        board.format.template_file("scoreboard"),
-        match=match,
-        board=board,
-        editor=editor,
-        action=ActionForm(revision=match.revision),
-        audit=match_service.audit_trail(match),
-        undoable=match_service.last_undoable(match) if editor else None,
-        view_link=url_for("matches.scoreboard", view_id=view_id, _external=True),
-        preset=_preset_or_none(match.preset),
-    )
+
+    tag = tag_of(match, editor=editor, kind="scoreboard")
+
+    def render() -> str:
+        board = board_service.build(match)
+        audit = match_service.audit_trail(
+            match, AUDIT_ALL if request.args.get("audit") == "all" else AUDIT_SHOWN
+        )
+        audit_total = match_service.audit_count(match) if len(audit) == AUDIT_SHOWN else len(audit)
+        return render_template(
+            board.format.template_file("scoreboard"),
+            match=match,
+            board=board,
+            editor=editor,
+            action=ActionForm(revision=match.revision),
+            audit=audit,
+            audit_total=audit_total,
+            undoable=match_service.last_undoable(match) if editor else None,
+            view_link=url_for("matches.scoreboard", view_id=view_id, _external=True),
+            preset=_preset_or_none(match.preset),
+            watch={"etag": f'"{tag}"'},  # as the ETag header quotes it
+        )
+
+    if editor:  # a scorer's page carries their CSRF token and buttons: drawn each time
+        return unless_unchanged(tag, render)
+    return unless_unchanged(tag, lambda: drawn_once(tag, render))
 
 
 def _preset_or_none(name: str) -> Preset | None:

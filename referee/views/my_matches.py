@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from decimal import Decimal
 
 from flask import Blueprint, abort, current_app, flash, redirect, session, url_for
 from flask_babel import gettext as _
@@ -86,20 +87,18 @@ def recently_deleted() -> list[Match]:
 
 
 def result_line(match: Match) -> str:
-    """A finished match's result in one line, from its fold: who won the game on show, the
-    final totals, and who pays whom."""
-    board = board_service.build(match)
-    sides = board.sides
-    if board.sheet is not None:
-        return "Totals " + " – ".join(str(t) for t in board.sheet.totals)
-    st = board.standing
-    if st.winner is None:
+    """A finished match's result in one line, from the summary kept with it (no fold): who
+    won the game on show, the final totals, and who pays whom."""
+    kept = board_service.summary(match)
+    sides = kept["sides"]
+    if kept["sheet"]:
+        return "Totals " + " – ".join(str(t) for t in kept["match_totals"])
+    if kept["winner"] is None:
         text = "A tie"
     else:
-        text = f"{sides[st.winner]} won " + " – ".join(str(t) for t in st.finals)
-    money = board.settlement
-    payer, payee = getattr(money, "payer", None), getattr(money, "payee", None)
-    amount = getattr(money, "amount", None)
+        text = f"{sides[kept['winner']]} won " + " – ".join(str(t) for t in kept["finals"])
+    payer, payee = kept["payer"], kept["payee"]
+    amount = Decimal(kept["amount"]) if kept["amount"] is not None else None
     if payer is not None and payee is not None and amount:
         text += f" · {sides[payer]} pays {sides[payee]} {money_text(amount, match.currency)}"
     return text

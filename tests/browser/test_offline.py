@@ -7,6 +7,7 @@ lost."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from typing import Any
 
@@ -56,6 +57,7 @@ def _enter_offline(page: Any, knocker: str, k: int, d: int) -> None:
     page.fill("#knocker_deadwood", str(k))
     page.fill("#defender_deadwood", str(d))
     page.click("input[name=save]")
+    page.wait_for_url(re.compile(r"/m/[^/]+$"))  # kept, and back on the scoreboard's copy
     page.wait_for_selector('[data-testid="sync-queue"]')
 
 
@@ -73,6 +75,7 @@ def test_three_hands_entered_offline_arrive_once(live_server, phone, shots) -> N
     # the third with the card picker: kept as entered, ruled by the server when sent
     pick_cards(page, "Ann", R7_KNOCKER + R7_DEFENDER)
     page.click("input[name=save]")
+    page.wait_for_url(re.compile(r"/m/[^/]+$"))
     # the queue is already on the page: wait for the third hand in it, not for the queue
     expect(page.locator('[data-testid="kept-hand"]')).to_have_count(3)
     page.reload()  # offline: the phone's copy, with the kept hands

@@ -57,6 +57,7 @@ ADDED_COLUMNS: dict[str, dict[str, Any]] = {
         "archived_at": None,
         "deleted_at": None,
         "edit_token_sealed": None,
+        "summary_json": None,
     },
     "player": {"member_id": None},
     "club": {"import_digest": None},

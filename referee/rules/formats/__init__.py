@@ -36,12 +36,14 @@ from .contract_format import ContractRummy, TwelveStep
 from .cutthroat_format import Cutthroat
 from .gem_format import GemRummy
 from .partnership_format import Partnership
+from .resume import Folded, resume
 from .rummy_format import BasicRummy, Rum500
 from .two_handed import Hollywood, TwoHanded
 
 __all__ = [
     "FORMATS",
     "Board",
+    "Folded",
     "Format",
     "GameSettlement",
     "Line",
@@ -54,6 +56,7 @@ __all__ = [
     "find_format",
     "format_for",
     "get_preset",
+    "resume",
 ]
 
 FORMATS: dict[str, Format] = {

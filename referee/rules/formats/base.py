@@ -426,6 +426,21 @@ class Format:
         """Every hand ruled and folded, in order: the match's :class:`Board`."""
         raise NotImplementedError
 
+    def boundaries(self, board: Board) -> Sequence[int]:
+        """The hand indices a fold of ``board``'s hands may resume from with
+        :meth:`fold_from` (0: from the first hand, always). One game at a time, they are the
+        games' first hands; a format whose hands carry state across games keeps only 0."""
+        return [0]
+
+    def fold_from(
+        self, previous: Board, start: int, hands: Sequence[StoredHand], table: Table
+    ) -> Board:
+        """:meth:`fold` of ``hands``, whose first ``start`` hands are those ``previous``
+        folded at the same ``table``, ``start`` being one of :meth:`boundaries` of
+        ``previous``. The result equals :meth:`fold`'s (see :mod:`.resume`); this default
+        simply folds from the first hand."""
+        return self.fold(hands, table)
+
     def takes_notice(self, rules: Ruleset) -> bool:
         """Whether a player may give notice to stop after the last deal (Hollywood's
         continuous play)."""

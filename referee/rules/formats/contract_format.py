@@ -128,6 +128,14 @@ class ContractRummy(RummyFormat):
 
     # -- the match --------------------------------------------------------------------------
 
+    def boundaries(self, board: Board) -> list[int]:
+        return [0]  # a deal's contract follows its place: folded from the first deal
+
+    def fold_from(
+        self, previous: Board, start: int, hands: Sequence[StoredHand], table: Table
+    ) -> Board:
+        return self.fold(hands, table)
+
     def fold(self, hands: Sequence[StoredHand], table: Table) -> Board:
         names = table.names
         seats = len(names)

@@ -192,18 +192,50 @@ class RummyFormat(SeatedFormat):
     # -- the match --------------------------------------------------------------------------
 
     def fold(self, hands: Sequence[StoredHand], table: Table) -> Board:
+        lines = [self._ruled_hand(number, hand, table) for number, hand in enumerate(hands, 1)]
+        return self._fold_ruled(lines, table)
+
+    def boundaries(self, board: Board) -> list[int]:
+        # Every player plays every hand: a hand is ruled on its own entry, and only the
+        # scores and the deal run across hands (folded again whole), so any hand will do.
+        return list(range(len(board.extra.get("ruled", ())) + 1))
+
+    def fold_from(
+        self, previous: Board, start: int, hands: Sequence[StoredHand], table: Table
+    ) -> Board:
+        ruled: list[tuple[Any, str | None, str | None]] = previous.extra.get("ruled", [])
+        if start > len(ruled):
+            return self.fold(hands, table)
+        seats = len(table.names)
+        lines = []
+        for number, (hand, (rummy, error, field)) in enumerate(
+            zip(hands[:start], ruled[:start], strict=True), 1
+        ):
+            line = Line(number=number, values=hand.values, row=hand.row, score=self._nothing(seats))
+            line.rummy, line.error, line.error_field = rummy, error, field
+            lines.append(line)
+        lines += [
+            self._ruled_hand(number, hand, table)
+            for number, hand in enumerate(hands[start:], start + 1)
+        ]
+        return self._fold_ruled(lines, table)
+
+    def _ruled_hand(self, number: int, hand: StoredHand, table: Table) -> Line:
+        """One hand ruled on its own entry (scored nothing yet)."""
+        line = Line(
+            number=number, values=hand.values, row=hand.row, score=self._nothing(len(table.names))
+        )
+        try:
+            line.rummy = self.verify_hand(hand.values, table, Place(number - 1, NextHand(0, ())))
+        except InputError as e:
+            line.error, line.error_field = e.reason, e.field
+        return line
+
+    def _fold_ruled(self, lines: list[Line], table: Table) -> Board:
+        """The board of hands each already ruled: scored, dealt and settled in order."""
         rules, names = table.rules, table.names
         seats = len(names)
-        lines: list[Line] = []
-        for number, hand in enumerate(hands, 1):
-            line = Line(number=number, values=hand.values, row=hand.row, score=self._nothing(seats))
-            try:
-                line.rummy = self.verify_hand(
-                    hand.values, table, Place(number - 1, NextHand(0, ()))
-                )
-            except InputError as e:
-                line.error, line.error_field = e.reason, e.field
-            lines.append(line)
+        ruled = [(line.rummy, line.error, line.error_field) for line in lines]
         good = [line for line in lines if line.rummy is not None]
         scores: list[HandScore] = []
         previous: Line | None = None
@@ -243,7 +275,9 @@ class RummyFormat(SeatedFormat):
         for line in lines:
             line.summary = self.summary(line, names)
             line.seating_text = f"{names[line.dealer]} dealt" if line.dealer is not None else ""
-        return Board(self, table, lines, standing, next_hand, money, games=games)
+        board = Board(self, table, lines, standing, next_hand, money, games=games)
+        board.extra["ruled"] = ruled  # each hand's own ruling, for a fold that resumes
+        return board
 
     def summary(self, line: Line, names: Sequence[str]) -> str:
         """One line for the history: who went out and what each player scored."""

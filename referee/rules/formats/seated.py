@@ -156,15 +156,54 @@ class SeatedFormat(Format):
     # -- the match --------------------------------------------------------------------------
 
     def fold(self, hands: Sequence[StoredHand], table: Table) -> Board:
-        names = table.names
-        order = cut_order(table.cut, len(names))
         lines = [self._ruled(hand, number, table) for number, hand in enumerate(hands, 1)]
+        return self._fold_ruled(lines, table)
+
+    def boundaries(self, board: Board) -> list[int]:
+        # Each hand is ruled on its own entry at the table; only the seating and the scores
+        # run across hands, and those are folded again whole. So any hand is a place to
+        # resume the rulings from.
+        return list(range(len(board.extra.get("ruled", ())) + 1))
+
+    def fold_from(
+        self, previous: Board, start: int, hands: Sequence[StoredHand], table: Table
+    ) -> Board:
+        ruled: list[tuple[Any, str | None, str | None]] = previous.extra.get("ruled", [])
+        if start > len(ruled):
+            return self.fold(hands, table)
+        seats = len(table.names)
+        lines = [
+            Line(
+                number=number,
+                values=hand.values,
+                row=hand.row,
+                score=self._nothing(seats),
+                result=result,
+                error=error,
+                error_field=error_field,
+            )
+            for number, (hand, (result, error, error_field)) in enumerate(
+                zip(hands[:start], ruled[:start], strict=True), 1
+            )
+        ]
+        lines += [
+            self._ruled(hand, number, table) for number, hand in enumerate(hands[start:], start + 1)
+        ]
+        return self._fold_ruled(lines, table)
+
+    def _fold_ruled(self, lines: list[Line], table: Table) -> Board:
+        """The board of hands each already ruled on its own (``lines``): seated by the
+        rotation, scored and settled by the engine."""
+        names = table.names
+        ruled = [(line.result, line.error, line.error_field) for line in lines]
+        order = cut_order(table.cut, len(names))
         good = [line for line in lines if line.error is None]
         folded, good = _robust(lambda ls: self._fold(ls, table, order), good)
         board = self._board(table, lines, good, folded)
         for line in lines:
             line.summary = summary(line, names)
             line.seating_text = seating_text(line, names)
+        board.extra["ruled"] = ruled  # each hand's own ruling, for a fold that resumes
         return board
 
     def _ruled(self, hand: StoredHand, number: int, table: Table) -> Line:

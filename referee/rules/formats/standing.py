@@ -91,7 +91,30 @@ class Money:
 
 
 def fold(scores: Sequence[HandScore], rules: Ruleset, players: int = 2) -> Standing:
-    folded = ledger.fold_match(list(scores), rules, players=players)
+    return standing_of(ledger.fold_match(list(scores), rules, players=players))
+
+
+def fold_from(
+    before: Standing, start: int, scores: Sequence[HandScore], rules: Ruleset, players: int = 2
+) -> Standing:
+    """:func:`fold` of ``scores`` whose first ``start`` hands are those ``before`` folded and
+    end a game there (``start`` is a game boundary of ``before``): the games before it are
+    kept, only the hands after it are folded."""
+    assert before.ledger is not None
+    finished = [g for g in before.ledger.games if g.finished and g.lines[-1].hand_index < start]
+    return standing_of(ledger.fold_match_from(finished, list(scores), rules, players))
+
+
+def boundaries(standing: Standing) -> list[int]:
+    """Where the games of ``standing`` start (0-based hand indices), and where the next will:
+    the places a fold may resume from."""
+    if standing.ledger is None:
+        return [0]
+    return [0] + [g.lines[-1].hand_index + 1 for g in standing.ledger.games if g.finished]
+
+
+def standing_of(folded: ledger.MatchLedger) -> Standing:
+    """The game on show and the match so far, as the ledger folded them."""
     shown = folded.games[-1] if folded.games else folded.current
     lines = [Running(line.points, line.boxes, line.game) for line in folded.lines]
     return Standing(

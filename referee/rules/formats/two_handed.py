@@ -17,7 +17,16 @@ from ..variants.oklahoma import UpcardNote, upcard_note
 from . import json_io as io
 from .base import Board, Format, Line, NextHand, Place, StoredHand, Table
 from .hand_entry import check_spread, normalise, rule_entry, spread_melds
-from .standing import Money, dealer_after, fold, fold_sheet, settle
+from .standing import (
+    Money,
+    Standing,
+    boundaries,
+    dealer_after,
+    fold,
+    fold_from,
+    fold_sheet,
+    settle,
+)
 
 
 def describe(
@@ -72,14 +81,37 @@ class TwoHanded(Format):
     def fold(self, hands: Sequence[StoredHand], table: Table) -> Board:
         rules, names = table.rules, table.names
         lines = [self._line(number, hand, rules, names) for number, hand in enumerate(hands, 1)]
+        standing = fold([line.score for line in lines], rules, len(names))
+        return self._board(table, lines, standing, 0)
+
+    def boundaries(self, board: Board) -> list[int]:
+        return boundaries(board.standing)
+
+    def fold_from(
+        self, previous: Board, start: int, hands: Sequence[StoredHand], table: Table
+    ) -> Board:
+        # One game at a time: a finished game's lines never change with later hands, so the
+        # lines before ``start`` are the previous board's, untouched (boards share them).
+        rules, names = table.rules, table.names
+        lines = previous.lines[:start] + [
+            self._line(number, hand, rules, names)
+            for number, hand in enumerate(hands[start:], start + 1)
+        ]
+        scores = [line.score for line in lines]
+        standing = fold_from(previous.standing, start, scores, rules, len(names))
+        return self._board(table, lines, standing, start)
+
+    def _board(self, table: Table, lines: list[Line], standing: Standing, start: int) -> Board:
+        """The board of ``lines`` folded into ``standing``, posting the lines from ``start``
+        (the ones before it were posted by an earlier fold)."""
+        names = table.names
         last = lines[-1] if lines else None
         dealer = dealer_after(
-            last.dealer if last else None, last.score if last else None, rules, len(names)
+            last.dealer if last else None, last.score if last else None, table.rules, len(names)
         )
-        standing = fold([line.score for line in lines], rules, len(names))
         next_hand = NextHand(dealer, tuple(range(len(names))))
         board = Board(self, table, lines, standing, next_hand, settle(standing, table.stake))
-        self._post(board)
+        self._post(board, start)
         return board
 
     def _line(self, number: int, hand: StoredHand, rules: Ruleset, names: Sequence[str]) -> Line:
@@ -118,9 +150,10 @@ class TwoHanded(Format):
         scorer = line.scorer_seat
         return describe(line.result, knocker, names[scorer] if scorer is not None else None)
 
-    def _post(self, board: Board) -> None:
-        """The running lines of one game at a time."""
-        for line, running in zip(board.lines, board.standing.lines, strict=True):
+    def _post(self, board: Board, start: int = 0) -> None:
+        """The running lines of one game at a time (from the line at ``start``)."""
+        running_lines = board.standing.lines[start:]
+        for line, running in zip(board.lines[start:], running_lines, strict=True):
             line.totals, line.boxes, line.game = running.points, running.boxes, running.game
 
     # -- JSON -------------------------------------------------------------------------------
@@ -242,7 +275,16 @@ class Hollywood(TwoHanded):
     def takes_notice(self, rules: Ruleset) -> bool:
         return rules.hollywood_continuous
 
-    def _post(self, board: Board) -> None:
+    def boundaries(self, board: Board) -> list[int]:
+        # Several games at once, and a notice to stop anywhere: no hand is a clean boundary.
+        return [0]
+
+    def fold_from(
+        self, previous: Board, start: int, hands: Sequence[StoredHand], table: Table
+    ) -> Board:
+        return self.fold(hands, table)
+
+    def _post(self, board: Board, start: int = 0) -> None:
         lines = board.lines
         stop_before = next(
             (i + 1 for i, line in enumerate(lines) if line.values.get("stop_after")), None
