@@ -326,15 +326,16 @@ def build_many(ids: Sequence[int]) -> dict[int, tuple[MatchHead, Board]]:
                 Hand.version,
                 Hand.created_at,
                 Hand.edited_at,
+                Hand.seq,
                 Hand.data,
                 *(getattr(Hand, c) for c in columns),
             )
             .where(Hand.match_id.in_(wanted), Hand.deleted_at.is_(None))
             .order_by(Hand.match_id, Hand.seq)
         ):
-            match_id, hand_id, version, created_at, edited_at, data, *values = row
+            match_id, hand_id, version, created_at, edited_at, seq, data, *values = row
             by_name = dict(zip(columns, values, strict=True))
-            record = HandRecord(hand_id, version, by_name["note"], created_at, edited_at)
+            record = HandRecord(hand_id, version, by_name["note"], created_at, edited_at, seq)
             hands[match_id].append(StoredHand(Hand.fields_of_row(by_name, data), record))
         for head, row in todo:
             table = Table(

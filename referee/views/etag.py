@@ -18,8 +18,10 @@ from importlib import metadata
 
 from flask import Response, current_app, make_response, request, session
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 
 from referee.models import Match
+from referee.services import board as board_service
 
 try:
     _BUILD = metadata.version("gin-referee")
@@ -28,10 +30,9 @@ except metadata.PackageNotFoundError:  # running from a checkout without install
 
 
 def _language() -> str:
-    """What chooses the page's language: ``?lang=`` (in the parameters), the choice kept in
-    the session, else the browser's ``Accept-Language``."""
-    kept = session.get("lang")
-    return kept if isinstance(kept, str) else request.headers.get("Accept-Language", "")
+    """The language the page speaks, as chosen (``?lang=``, the kept choice, else the
+    browser's ``Accept-Language``)."""
+    return str(get_locale() or "")
 
 
 def tag_of(match: Match, *, editor: bool = False, kind: str = "page") -> str:
@@ -101,5 +102,6 @@ def drawn_once(tag: str, draw: Callable[[], str]) -> str:
     page = cache.get(tag)
     if page is None:
         page = draw()
-        cache.put(tag, page)
+        if not board_service.folded_short():  # hands left unruled: drawn again next time
+            cache.put(tag, page)
     return page

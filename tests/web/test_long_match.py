@@ -273,9 +273,22 @@ def test_two_workers_resuming_from_older_folds_answer_as_a_fresh_fold(app: Any) 
                 "PAGE_CACHE_SIZE": 0,
             }
         )
+        apps.append(other)
         return other.test_client()
 
-    a, b, fresh = worker(256), worker(256), worker(0)
+    apps: list[Any] = []
+    try:
+        _two_workers(app, worker(256), worker(256), worker(0))
+    finally:
+        from referee.models import db
+
+        for other in apps:  # each instance's own connections, closed as a worker's would be
+            with other.app_context():
+                db.session.remove()
+                db.engine.dispose()
+
+
+def _two_workers(app: Any, a: Any, b: Any, fresh: Any) -> None:
     view_id, token = api_match(a, rules={"game_target": 60})
     headers = {"X-Edit-Token": token}
     url = f"/api/v1/matches/{view_id}"

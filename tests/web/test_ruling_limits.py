@@ -158,6 +158,7 @@ def test_the_folds_of_one_request_share_a_budget(app: Any, client: Any) -> None:
     melds.clear_hand_caches()  # a fresh worker
     hand_entry._rule_cached.cache_clear()
     app.extensions.pop("referee.folds", None)
+    app.extensions.pop("referee.pages", None)  # and its pages
     app.config["FOLD_BUDGET"] = 1
     cut_short = client.get(f"/api/v1/matches/{view_id}")
     assert cut_short.status_code == 200
