@@ -191,36 +191,15 @@ class RummyFormat(SeatedFormat):
 
     # -- the match --------------------------------------------------------------------------
 
-    def fold(self, hands: Sequence[StoredHand], table: Table) -> Board:
-        lines = [self._ruled_hand(number, hand, table) for number, hand in enumerate(hands, 1)]
-        return self._fold_ruled(lines, table)
+    def _reused(
+        self, number: int, hand: StoredHand, kept: tuple[Any, str | None, str | None], seats: int
+    ) -> Line:
+        rummy, error, error_field = kept
+        line = Line(number=number, values=hand.values, row=hand.row, score=self._nothing(seats))
+        line.rummy, line.error, line.error_field = rummy, error, error_field
+        return line
 
-    def boundaries(self, board: Board) -> list[int]:
-        # Every player plays every hand: a hand is ruled on its own entry, and only the
-        # scores and the deal run across hands (folded again whole), so any hand will do.
-        return list(range(len(board.extra.get("ruled", ())) + 1))
-
-    def fold_from(
-        self, previous: Board, start: int, hands: Sequence[StoredHand], table: Table
-    ) -> Board:
-        ruled: list[tuple[Any, str | None, str | None]] = previous.extra.get("ruled", [])
-        if start > len(ruled):
-            return self.fold(hands, table)
-        seats = len(table.names)
-        lines = []
-        for number, (hand, (rummy, error, field)) in enumerate(
-            zip(hands[:start], ruled[:start], strict=True), 1
-        ):
-            line = Line(number=number, values=hand.values, row=hand.row, score=self._nothing(seats))
-            line.rummy, line.error, line.error_field = rummy, error, field
-            lines.append(line)
-        lines += [
-            self._ruled_hand(number, hand, table)
-            for number, hand in enumerate(hands[start:], start + 1)
-        ]
-        return self._fold_ruled(lines, table)
-
-    def _ruled_hand(self, number: int, hand: StoredHand, table: Table) -> Line:
+    def _ruled(self, hand: StoredHand, number: int, table: Table) -> Line:
         """One hand ruled on its own entry (scored nothing yet)."""
         line = Line(
             number=number, values=hand.values, row=hand.row, score=self._nothing(len(table.names))

@@ -173,18 +173,8 @@ class SeatedFormat(Format):
             return self.fold(hands, table)
         seats = len(table.names)
         lines = [
-            Line(
-                number=number,
-                values=hand.values,
-                row=hand.row,
-                score=self._nothing(seats),
-                result=result,
-                error=error,
-                error_field=error_field,
-            )
-            for number, (hand, (result, error, error_field)) in enumerate(
-                zip(hands[:start], ruled[:start], strict=True), 1
-            )
+            self._reused(number, hand, kept, seats)
+            for number, (hand, kept) in enumerate(zip(hands[:start], ruled[:start], strict=True), 1)
         ]
         lines += [
             self._ruled(hand, number, table) for number, hand in enumerate(hands[start:], start + 1)
@@ -205,6 +195,22 @@ class SeatedFormat(Format):
             line.seating_text = seating_text(line, names)
         board.extra["ruled"] = ruled  # each hand's own ruling, for a fold that resumes
         return board
+
+    def _reused(
+        self, number: int, hand: StoredHand, kept: tuple[Any, str | None, str | None], seats: int
+    ) -> Line:
+        """A hand whose ruling an earlier fold kept (``kept``: its result, error and field),
+        not scored yet."""
+        result, error, error_field = kept
+        return Line(
+            number=number,
+            values=hand.values,
+            row=hand.row,
+            score=self._nothing(seats),
+            result=result,
+            error=error,
+            error_field=error_field,
+        )
 
     def _ruled(self, hand: StoredHand, number: int, table: Table) -> Line:
         seats = len(table.names)
