@@ -9,13 +9,7 @@ function enhance(root) {
       button.hidden = false;
       button.addEventListener("click", async () => {
         await navigator.clipboard.writeText(button.dataset.copy);
-        let texts = {};
-        try {
-          texts = JSON.parse(document.getElementById("script-texts").textContent);
-        } catch (err) {
-          texts = {};
-        }
-        button.textContent = texts.copied || "Copied";
+        button.textContent = window.ginText("copied", "Copied"); // static/texts.js
       });
     }
   }

@@ -10,17 +10,7 @@ window.CardCodes = (() => {
   for (let n = 2; n <= 9; n++) RANKS[String(n)] = String(n);
   // German B D (Bube, Dame) and Russian В Д К Т: the server's table (referee/rules/rank_letters.py).
   Object.assign(RANKS, { B: "J", D: "Q", "В": "J", "Д": "Q", "К": "K", "Т": "A" });
-  // The page's language: texts translated by the server (templates/_script_texts.html),
-  // keyed by name, with "%(name)s" where a value goes; English when a page has none.
-  const TEXTS = (() => {
-    try {
-      return JSON.parse(document.getElementById("script-texts").textContent);
-    } catch (err) {
-      return {};
-    }
-  })();
-  const t = (key, english, values = {}) =>
-    (TEXTS[key] || english).replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
+  const t = window.ginText; // static/texts.js
 
   // One token → a card code ("10H", "AS", "JK1") or null.
   function code(token) {

@@ -16,17 +16,7 @@
   let syncing = false;
   const FIX = "gin-referee-fix"; // sessionStorage: the kept hand being changed in the form
   let fixing = null; // {id, value} of the kept hand this form changes
-  // The page's language: texts translated by the server (templates/_script_texts.html),
-  // keyed by name, with "%(name)s" where a value goes; English when a page has none.
-  const TEXTS = (() => {
-    try {
-      return JSON.parse(document.getElementById("script-texts").textContent);
-    } catch (err) {
-      return {};
-    }
-  })();
-  const t = (key, english, values = {}) =>
-    (TEXTS[key] || english).replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
+  const t = window.ginText; // static/texts.js
 
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
