@@ -25,7 +25,8 @@ from .rules.contract import (
 )
 from .rules.contract.combos import CombinationError
 from .rules.contract.contracts import check_deal
-from .rules.errors import InputError
+from .rules.errors import InputError, said_of
+from .rules.messages import Message, msg
 from .rules.ruleset import RulesetError, parse_override, table_problems
 from .rules.variants import UnknownPresetError, get_preset
 from .rules.variants.contract_rummy import contract_table
@@ -44,7 +45,7 @@ def table_of(data: Mapping[str, Any]) -> ContractTable:
     try:
         preset = get_preset(name)
     except UnknownPresetError as e:
-        raise InputError("preset", str(e)) from None
+        raise InputError("preset", said_of(e)) from None
     if preset.family not in ("contract", "twelve_step"):
         raise InputError(
             "preset", "a Contract Rummy table: contract_7, contract_7_pagat, twelve_step"
@@ -99,32 +100,56 @@ def _meld(text: str, table: ContractTable) -> Combination:
         raise InputError("meld", "one meld: the group or sequence on the table")
     combo = laid[0]
     kinds = [combo.kind] if combo.kind else [Kind.SEQUENCE, Kind.GROUP]
-    reasons = []
+    reasons: Message | None = None
     for kind in kinds:
         try:
             return read_as(combo.cards, kind, table)
         except CombinationError as e:
-            reasons.append(f"as a {kind.value} it {e.reason}")
-    raise InputError("meld", "is not a group or sequence: " + "; ".join(reasons))
+            if kind is Kind.GROUP:
+                reason = msg("as a group it {problem}", problem=e.message)
+            else:
+                reason = msg("as a sequence it {problem}", problem=e.message)
+            reasons = (
+                reason
+                if reasons is None
+                else msg("{first}; {second}", first=reasons, second=reason)
+            )
+    raise InputError("meld", msg("is not a group or sequence: {reasons}", reasons=reasons or ""))
 
 
 def _cards(text: str, table: ContractTable, field: str) -> tuple[Any, ...]:
     try:
         return parse_cards(text, table.deck, what="the cards")
     except CardError as e:
-        raise InputError(field, str(e)) from None
+        raise InputError(field, said_of(e)) from None
 
 
 def _combo_json(c: Combination | None) -> dict[str, object] | None:
     return c.to_json() if c is not None else None
 
 
-def _steps(steps: Sequence[Any]) -> list[dict[str, str]]:
-    return [{"text": s.text, "rule": s.rule} for s in steps]
+def _steps(steps: Sequence[Any]) -> list[dict[str, object]]:
+    return [s.as_json() for s in steps]
 
 
-def check(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Run one check; raises :class:`InputError` (field + reason) for input it cannot take."""
+def _kind_said(kind: str) -> Message:
+    return msg("group") if kind == Kind.GROUP.value else msg("sequence")
+
+
+def check_page(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The check as :func:`check` answers it, for a page to say in its reader's language:
+    ``reason`` the engine's :class:`Message`, ``steps`` the ruling's steps, each way's
+    ``kind`` a word to say. Raises :class:`InputError` as :func:`check` does."""
+    return check(data, said=True)
+
+
+def check(data: Mapping[str, Any], *, said: bool = False) -> dict[str, Any]:
+    """Run one check; raises :class:`InputError` (field + reason) for input it cannot take.
+    With ``said``, see :func:`check_page`."""
+
+    def steps_of(steps: Sequence[Any]) -> list[Any]:
+        return list(steps) if said else _steps(steps)
+
     unknown = sorted(set(data) - KEYS)
     if unknown:
         raise InputError(unknown[0], f"is not an input here (known: {', '.join(sorted(KEYS))})")
@@ -140,13 +165,16 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
             if hand is None:
                 raise InputError("hand", "enter the player's whole hand")
             whole = referee_hand(hand, deal, table)
+            way = [c.to_json() for c in whole.way]
+            if said:
+                way = [{**c, "kind": _kind_said(str(c["kind"]))} for c in way]
             return {
                 "check": what,
                 "contract": deal.label,
                 "can": whole.can,
-                "way": [c.to_json() for c in whole.way],
+                "way": way,
                 "left": [c.code for c in whole.left],
-                "steps": _steps(whole.steps),
+                "steps": steps_of(whole.steps),
             }
         laid = parse_laydown(_text(data, "laid"), table)
         done = referee_laydown(deal, laid, table, hand)
@@ -154,9 +182,9 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
             "check": what,
             "contract": deal.label,
             "met": done.met,
-            "reason": done.reason,
+            "reason": done.message if said else done.reason,
             "combinations": [_combo_json(c) for c in done.combinations],
-            "steps": _steps(done.steps),
+            "steps": steps_of(done.steps),
         }
     meld = _meld(_text(data, "meld"), table)
     played_text = _text(data, "played")
@@ -179,8 +207,8 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "check": what,
         "allowed": ruling.allowed,
-        "reason": ruling.reason,
+        "reason": ruling.message if said else ruling.reason,
         "meld": _combo_json(ruling.meld),
         "freed": ruling.freed.code if ruling.freed else None,
-        "steps": _steps(ruling.steps),
+        "steps": steps_of(ruling.steps),
     }

@@ -24,6 +24,7 @@ from flask import Flask, Response, g, jsonify, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import InternalServerError
 
+from .i18n import say
 from .rules.budget import TooComplexError, reset_per_ruling, set_per_ruling
 
 MAX_JSON_DEPTH = 32
@@ -184,4 +185,5 @@ def _too_complex(error: TooComplexError) -> tuple[Response | str, int]:
     field = "hand" if request.endpoint == "check_api.create_analysis" else error.field
     if request.path.startswith("/api/"):
         return jsonify({"error": {"field": field, "reason": error.reason}}), 422
-    return render_template("error.html", code=422, message=error.reason.capitalize() + "."), 422
+    said = say(error)
+    return render_template("error.html", code=422, message=said[:1].upper() + said[1:] + "."), 422

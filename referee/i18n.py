@@ -2,8 +2,9 @@
 
 The reader's language is, in order: ``?lang=`` on any page (remembered in a cookie of its own,
 ``lang``), the language remembered before, the browser's ``Accept-Language`` (best match), else
-English. An unknown ``?lang=`` is ignored. The JSON API, the shell and the rules engine's
-ruling steps stay English.
+English. An unknown ``?lang=`` is ignored. The JSON API and the shell stay English; the rules
+engine's sentences (ruling steps, refusals, summaries) are keyed messages that :func:`say`
+renders in the reader's language.
 
 The catalogs are ``referee/translations/<lang>/LC_MESSAGES/messages.po``. Only the ``.po``
 files are kept in git: each ``.po`` is compiled to its ``.mo`` when the app starts and the
@@ -22,10 +23,13 @@ import os
 import tempfile
 from decimal import Decimal
 from pathlib import Path
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 from urllib.parse import urlencode
 
 from flask import Flask, g, request
+
+if TYPE_CHECKING:
+    from .rules.messages import Reader
 
 TRANSLATIONS: Final = Path(__file__).resolve().parent / "translations"
 LANGUAGES: Final = ("en", "de", "ru")
@@ -47,6 +51,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["language_links"] = language_links
     app.jinja_env.globals["page_language"] = page_language
     app.jinja_env.filters["tr"] = translate
+    app.jinja_env.filters["said"] = lambda said: say(said)  # looked up when called
     app.jinja_env.filters["number"] = number_text
     app.jinja_env.filters["decimal1"] = decimal1_text
     app.jinja_env.filters["percent"] = percent_text
@@ -218,6 +223,39 @@ def translate(text: object) -> str:
         return ""
     value = str(text)
     return gettext(value) if value else value
+
+
+def say(said: object) -> str:
+    """An engine sentence (a :class:`~referee.rules.messages.Message`, a ruling step or a
+    refusal) in the reader's language: its template from the catalog, its values filled in
+    (numbers as the language writes them). A plain text is shown as it is. English readers
+    see exactly the engine's own English."""
+    from .rules.messages import Message, render
+    from .rules.results import Step
+
+    if said is None:
+        return ""
+    if isinstance(said, Step):
+        said = said.said
+    elif not isinstance(said, Message | str):
+        carried = getattr(said, "message", None)  # an engine error's sentence
+        if isinstance(carried, Message):
+            said = carried
+    if not isinstance(said, Message):
+        return str(said)
+    return render(said, reader())
+
+
+def reader() -> Reader:
+    """How the reader's language says an engine message (English outside a request)."""
+    from .rules.messages import ENGLISH, Reader
+
+    if current_locale() == "en":
+        return ENGLISH
+    from flask_babel import get_domain
+
+    catalog = get_domain().get_translations()
+    return Reader(gettext=catalog.ugettext, ngettext=catalog.ungettext, number=number_text)
 
 
 def lazy_gettext(text: str) -> str:

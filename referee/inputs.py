@@ -21,8 +21,9 @@ from .rules import melds
 from .rules.adjudicate import HandKind, rule_cards
 from .rules.budget import budgeted
 from .rules.cards import Card, CardError, parse_cards
-from .rules.errors import InputError
+from .rules.errors import InputError, said_of
 from .rules.hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
+from .rules.messages import Message, msg
 from .rules.report import arrangement_to_dict, hand_result_to_dict
 from .rules.results import Arrangement, HandResult
 from .rules.ruleset import Ruleset, RulesetError, parse_override
@@ -44,7 +45,7 @@ def resolve_rules(preset: str | None, overrides: object) -> Ruleset:
             pairs = dict(parse_override(str(item)) for item in overrides)
             return rules.with_overrides(**pairs)
     except RulesetError as exc:
-        raise InputError("rules", str(exc), rule=exc.problems[0][0]) from None
+        raise InputError("rules", said_of(exc), rule=exc.problems[0][0]) from None
     raise InputError("rules", "must be an object of rule names to values")
 
 
@@ -54,7 +55,7 @@ def _preset(name: object) -> Preset:
     try:
         return get_preset(name or DEFAULT_PRESET)
     except UnknownPresetError as exc:
-        raise InputError("preset", str(exc)) from None
+        raise InputError("preset", said_of(exc)) from None
 
 
 def _table(request: Mapping[str, object], rules: Ruleset | None) -> tuple[Ruleset, str]:
@@ -79,7 +80,7 @@ def _cards(
     try:
         return parse_cards(text, rules.deck, expected=expected, what=what or f"the {field}")
     except CardError as exc:
-        raise InputError(field, str(exc)) from None
+        raise InputError(field, said_of(exc)) from None
 
 
 def _upcard(request: Mapping[str, object], rules: Ruleset) -> Card | None:
@@ -280,7 +281,7 @@ class Analysis:
     count: int
     conditions: HandConditions | None
     may_knock: bool | None
-    verdict: str
+    verdict: Message  # its English is the JSON's and the shell's verdict
     options: melds.KnockOptions | None = None
     after: tuple[Arrangement, ...] = ()
     after_count: int = 0
@@ -302,7 +303,7 @@ def analyze_hand(hand: tuple[Card, ...], rules: Ruleset, upcard: Card | None = N
         conditions: HandConditions | None = hand_conditions(rules, upcard)
     except UpcardRequiredError as exc:
         if upcard is not None:
-            raise InputError("upcard", str(exc)) from None
+            raise InputError("upcard", said_of(exc)) from None
         conditions = None
     every = melds.best_arrangements(hand, rules, limit=ARRANGEMENTS_SHOWN + 1)
     count = (
@@ -353,43 +354,68 @@ def _verdict(
     conditions: HandConditions | None,
     rules: Ruleset,
     options: melds.KnockOptions | None,
-) -> str:
+) -> Message:
     """One sentence: gin, may knock, or may not knock, and why."""
     n = rules.hand_size
     if options is not None:
         if options.big_gin:
             if rules.big_gin_enabled:
-                return f"Big gin: all {len(hand)} cards meld without a discard."
-            return (
-                f"All {len(hand)} cards meld, but this table does not play big gin: "
-                "discard one and it is gin."
+                return msg("Big gin: all {cards} cards meld without a discard.", cards=len(hand))
+            return msg(
+                "All {cards} cards meld, but this table does not play big gin: "
+                "discard one and it is gin.",
+                cards=len(hand),
             )
-        head = "Discard " + " or ".join(c.label for c in options.discards)
+        discards = _alternatives([c.label for c in options.discards])
         if options.deadwood == 0:
-            return f"{head}: gin, the other {n} cards all meld."
-        verdict = _knock_text(options.deadwood, conditions, rules)
-        return f"{head}, leaving {options.deadwood}: {verdict}"
+            return msg("Discard {cards}: gin, the other {n} cards all meld.", cards=discards, n=n)
+        return msg(
+            "Discard {cards}, leaving {deadwood}: {verdict}",
+            cards=discards,
+            deadwood=options.deadwood,
+            verdict=_knock_text(options.deadwood, conditions, rules),
+        )
     if len(hand) != n:
-        return (
-            f"Deadwood {best.deadwood}. Whether a hand may knock is judged on {n} cards "
-            f"({n + 1} before the discard)."
+        return msg(
+            "Deadwood {deadwood}. Whether a hand may knock is judged on {n} cards "
+            "({before} before the discard).",
+            deadwood=best.deadwood,
+            n=n,
+            before=n + 1,
         )
     if best.deadwood == 0:
-        return f"Gin: all {n} cards meld."
-    return f"Deadwood {best.deadwood}: {_knock_text(best.deadwood, conditions, rules)}"
+        return msg("Gin: all {n} cards meld.", n=n)
+    return msg(
+        "Deadwood {deadwood}: {verdict}",
+        deadwood=best.deadwood,
+        verdict=_knock_text(best.deadwood, conditions, rules),
+    )
 
 
-def _knock_text(deadwood: int, conditions: HandConditions | None, rules: Ruleset) -> str:
+def _alternatives(labels: list[str]) -> Message | str:
+    """ "5♦", "5♦ or 7♣", "5♦ or 7♣ or 9♠": any one of them."""
+    if len(labels) == 1:
+        return labels[0]
+    return msg("{first} or {rest}", first=labels[0], rest=_alternatives(labels[1:]))
+
+
+def _knock_text(deadwood: int, conditions: HandConditions | None, rules: Ruleset) -> Message:
     if deadwood == 0:
-        return "gin, every card melds."
+        return msg("gin, every card melds.")
     if conditions is None:
-        return "in Oklahoma the upcard sets the knock limit; enter it to see whether it may knock."
+        return msg(
+            "in Oklahoma the upcard sets the knock limit; enter it to see whether it may knock."
+        )
     limit = conditions.limit_text(rules)
     if conditions.knock_allowed(deadwood, rules):
-        return f"may knock (knock limit: {limit})."
+        return msg("may knock (knock limit: {limit}).", limit=limit)
     if conditions.knock_limit in (None, 0):
-        return f"may not knock: this hand is {limit}."
-    return f"may not knock: {deadwood} is outside the knock limit ({limit})."
+        return msg("may not knock: this hand is {limit}.", limit=limit)
+    return msg(
+        "may not knock: {deadwood} is outside the knock limit ({limit}).",
+        deadwood=deadwood,
+        limit=limit,
+    )
 
 
 def analysis_to_dict(analysis: Analysis) -> dict[str, Any]:
@@ -399,9 +425,9 @@ def analysis_to_dict(analysis: Analysis) -> dict[str, Any]:
     answer["arrangements"] = [arrangement_to_dict(a) for a in analysis.arrangements]
     answer["may_knock"] = analysis.may_knock
     answer["knock_limit"] = analysis.knock_limit
-    answer["verdict"] = analysis.verdict
+    answer["verdict"] = str(analysis.verdict)
     if analysis.conditions is not None and analysis.conditions.steps:
-        answer["conditions"] = [{"text": s.text, "rule": s.rule} for s in analysis.conditions.steps]
+        answer["conditions"] = [s.as_json() for s in analysis.conditions.steps]
     options = analysis.options
     if options is not None:
         answer["after_discard"] = {

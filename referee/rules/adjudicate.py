@@ -13,8 +13,9 @@ from enum import StrEnum
 
 from . import layoffs, melds
 from .cards import Card, CardError, format_cards, parse_cards
-from .errors import InputError
+from .errors import InputError, said_of
 from .hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
+from .messages import Message, Value, joined, msg, msg_n
 from .results import Arrangement, HandResult, Outcome, Step
 from .ruleset import KnockerSpread, Ruleset
 from .scoring import Finish, score_finish
@@ -37,7 +38,7 @@ def _conditions(rules: Ruleset, upcard: Card | None) -> HandConditions:
     try:
         return hand_conditions(rules, upcard)
     except UpcardRequiredError as exc:
-        raise HandInputError("upcard", str(exc)) from None
+        raise HandInputError("upcard", said_of(exc)) from None
 
 
 # -- quick entry -------------------------------------------------------------------------------
@@ -61,29 +62,43 @@ def rule_counts(
         ("defender_deadwood", defender_deadwood),
     ):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise HandInputError(field, f"must be a whole number (got {value!r})")
-        if value < 0:
-            raise HandInputError(field, f"cannot be negative (got {value})")
-        if value > ceiling:
             raise HandInputError(
-                field, f"{value} is more than {rules.hand_size} cards can count ({ceiling})"
+                field, msg("must be a whole number (got {value})", value=repr(value))
             )
+        if value < 0:
+            raise HandInputError(field, msg("cannot be negative (got {value})", value=value))
+        if value > ceiling:
+            said = msg_n(
+                "{value} is more than {count} card can count ({ceiling})",
+                "{value} is more than {count} cards can count ({ceiling})",
+                rules.hand_size,
+                value=value,
+                ceiling=ceiling,
+            )
+            raise HandInputError(field, said)
     if kind is not HandKind.KNOCK and knocker_deadwood != 0:
-        raise HandInputError("knocker_deadwood", f"is {knocker_deadwood}, but gin leaves none")
+        raise HandInputError(
+            "knocker_deadwood",
+            msg("is {deadwood}, but gin leaves none", deadwood=knocker_deadwood),
+        )
     if kind is HandKind.BIG_GIN and not rules.big_gin_enabled:
         kind = HandKind.GIN
     steps = list(conditions.steps)
     finish = _finish_for_counts(kind, knocker_deadwood, rules)
     if finish is Finish.GIN and kind is HandKind.KNOCK:
-        steps.append(Step("The knocker's deadwood is 0: cards speak, scored as gin.", "R11"))
+        steps.append(Step(msg("The knocker's deadwood is 0: cards speak, scored as gin."), "R11"))
     if finish is Finish.KNOCK:
         if not conditions.knock_allowed(knocker_deadwood, rules):
             steps.append(_illegal_step(knocker_deadwood, conditions, rules))
             return _illegal(knocker_deadwood, defender_deadwood, conditions, steps)
         steps.append(
             Step(
-                f"The knocker's deadwood {knocker_deadwood} is within the knock limit "
-                f"({conditions.limit_text(rules)}): a legal knock.",
+                msg(
+                    "The knocker's deadwood {deadwood} is within the knock limit ({limit}): a "
+                    "legal knock.",
+                    deadwood=knocker_deadwood,
+                    limit=conditions.limit_message(rules),
+                ),
                 "R2",
             )
         )
@@ -121,8 +136,11 @@ def rule_dead_hand(rules: Ruleset, upcard: Card | None = None) -> HandResult:
     steps = list(conditions.steps) if conditions else []
     steps.append(
         Step(
-            f"Nobody knocked before the stock was down to {rules.wall_size} cards: a dead hand. "
-            "No points and no box; the same dealer deals again.",
+            msg(
+                "Nobody knocked before the stock was down to {wall} cards: a dead hand. No "
+                "points and no box; the same dealer deals again.",
+                wall=rules.wall_size,
+            ),
             "R16",
         )
     )
@@ -167,25 +185,30 @@ def rule_cards(
         if big_gin:
             return _gin_result(Finish.BIG_GIN, knocker, defender, rules, conditions, steps)
     elif kind is HandKind.BIG_GIN:
-        raise HandInputError(
-            "knocker",
-            f"big gin needs all {rules.hand_size + 1} cards (before any discard); "
-            f"{len(knocker)} were entered",
+        said = msg_n(
+            "big gin needs all {count} card (before any discard); {entered} were entered",
+            "big gin needs all {count} cards (before any discard); {entered} were entered",
+            rules.hand_size + 1,
+            entered=len(knocker),
         )
+        raise HandInputError("knocker", said)
 
     best = melds.best_arrangement(knocker, rules)
     if best.deadwood == 0 and (rules.gin_cards_speak or kind is HandKind.GIN):
         if kind is HandKind.KNOCK:
             steps.append(
-                Step("The knocker's ten cards all meld: cards speak, scored as gin.", "R11")
+                Step(msg("The knocker's ten cards all meld: cards speak, scored as gin."), "R11")
             )
         return _gin_result(Finish.GIN, knocker, defender, rules, conditions, steps)
     if kind is HandKind.GIN:
         steps.append(
             Step(
-                f"Gin was announced, but the knocker's best arrangement leaves "
-                f"{best.deadwood} deadwood ({format_cards(best.deadwood_cards)}): "
-                "ruled as a knock.",
+                msg(
+                    "Gin was announced, but the knocker's best arrangement leaves {deadwood} "
+                    "deadwood ({cards}): ruled as a knock.",
+                    deadwood=best.deadwood,
+                    cards=format_cards(best.deadwood_cards),
+                ),
                 "R11",
             )
         )
@@ -203,13 +226,22 @@ def rule_cards(
             knocker_arrangement=spread_arrangement,
             defender_arrangement=defender_alone,
         )
-    steps.append(
-        Step(
-            f"Knocker's deadwood {k}{_cards_in(spread_arrangement)} is within the knock limit "
-            f"({conditions.limit_text(rules)}): a legal knock.",
-            "R2",
+    limit = conditions.limit_message(rules)
+    if spread_arrangement.deadwood_cards:
+        legal = msg(
+            "Knocker's deadwood {deadwood} ({cards}) is within the knock limit ({limit}): a "
+            "legal knock.",
+            deadwood=k,
+            cards=format_cards(spread_arrangement.deadwood_cards),
+            limit=limit,
         )
-    )
+    else:
+        legal = msg(
+            "Knocker's deadwood {deadwood} is within the knock limit ({limit}): a legal knock.",
+            deadwood=k,
+            limit=limit,
+        )
+    steps.append(Step(legal, "R2"))
 
     play = layoffs.defender_best(spread_arrangement.melds, defender, rules)
     steps.extend(_defender_steps(play, spread_arrangement, defender, rules))
@@ -245,21 +277,24 @@ def _checked_hands(
         return tuple(knocker), tuple(defender)  # distinct natural cards: every pack holds them
     try:
         knocker_cards = parse_cards(
-            [c.code for c in knocker], rules.deck, expected=(n, n + 1), what="the knocker"
+            [c.code for c in knocker], rules.deck, expected=(n, n + 1), what=msg("the knocker")
         )
     except CardError as exc:
-        raise HandInputError("knocker", str(exc)) from None
+        raise HandInputError("knocker", said_of(exc)) from None
     try:
         defender_cards = parse_cards(
-            [c.code for c in defender], rules.deck, expected=n, what="the defender"
+            [c.code for c in defender], rules.deck, expected=n, what=msg("the defender")
         )
     except CardError as exc:
-        raise HandInputError("defender", str(exc)) from None
+        raise HandInputError("defender", said_of(exc)) from None
     try:
         parse_cards([c.code for c in (*knocker_cards, *defender_cards)], rules.deck)
     except CardError as exc:
-        shown = exc.token or "a card"
-        raise HandInputError("defender", f"`{shown}` is in both hands") from None
+        if exc.token:
+            said = msg("`{card}` is in both hands", card=exc.token)
+        else:
+            said = msg("`a card` is in both hands")
+        raise HandInputError("defender", said) from None
     return knocker_cards, defender_cards
 
 
@@ -269,35 +304,60 @@ def _eleven_cards(
     """Eleven cards: big gin if they all meld and the table plays it; else the best discard."""
     options = melds.knock_options(knocker, rules)
     if options.big_gin and rules.big_gin_enabled:
-        steps.append(Step(f"All {len(knocker)} cards meld without a discard: big gin.", "R12"))
+        said = msg_n(
+            "All {count} card meld without a discard: big gin.",
+            "All {count} cards meld without a discard: big gin.",
+            len(knocker),
+        )
+        steps.append(Step(said, "R12"))
         return knocker, True
     if kind is HandKind.BIG_GIN:
         if options.big_gin:
             steps.append(
                 Step(
-                    "All eleven cards meld, but this table does not play big gin: scored as gin "
-                    "after a discard.",
+                    msg(
+                        "All eleven cards meld, but this table does not play big gin: scored as "
+                        "gin after a discard."
+                    ),
                     "R12",
                 )
             )
         else:
-            raise HandInputError(
-                "knocker",
-                f"the knocker's {len(knocker)} cards do not all meld, so this is not big gin "
-                f"(the best discard leaves {options.deadwood})",
+            said = msg_n(
+                "the knocker's {count} card does not all meld, so this is not big gin (the best "
+                "discard leaves {deadwood})",
+                "the knocker's {count} cards do not all meld, so this is not big gin (the best "
+                "discard leaves {deadwood})",
+                len(knocker),
+                deadwood=options.deadwood,
             )
+            raise HandInputError("knocker", said)
     discard = options.discards[0]
     rest = list(knocker)
     rest.remove(discard)
     others = ", ".join(c.label for c in options.discards[1:])
-    also = f" (as would {others})" if others else ""
-    steps.append(
-        Step(
-            f"{len(knocker)} cards were entered for the knocker: discarding {discard.label}"
-            f"{also} leaves the least deadwood, {options.deadwood}.",
-            "R2",
+    if others:
+        said = msg_n(
+            "{count} card was entered for the knocker: discarding {card} (as would {others}) "
+            "leaves the least deadwood, {deadwood}.",
+            "{count} cards were entered for the knocker: discarding {card} (as would {others}) "
+            "leaves the least deadwood, {deadwood}.",
+            len(knocker),
+            card=discard.label,
+            others=others,
+            deadwood=options.deadwood,
         )
-    )
+    else:
+        said = msg_n(
+            "{count} card was entered for the knocker: discarding {card} leaves the least "
+            "deadwood, {deadwood}.",
+            "{count} cards were entered for the knocker: discarding {card} leaves the least "
+            "deadwood, {deadwood}.",
+            len(knocker),
+            card=discard.label,
+            deadwood=options.deadwood,
+        )
+    steps.append(Step(said, "R2"))
     return tuple(rest), False
 
 
@@ -311,15 +371,20 @@ def _gin_result(
 ) -> HandResult:
     knocker_arr = melds.best_arrangement(knocker, rules)
     defender_arr = melds.best_arrangement(defender, rules)
-    steps.append(
-        Step(
-            f"Defender's deadwood {defender_arr.deadwood}{_cards_in(defender_arr)}; "
-            "no layoffs after gin.",
-            "R8",
+    if defender_arr.deadwood_cards:
+        said = msg(
+            "Defender's deadwood {deadwood} ({cards}); no layoffs after gin.",
+            deadwood=defender_arr.deadwood,
+            cards=format_cards(defender_arr.deadwood_cards),
         )
-    )
+    else:
+        said = msg(
+            "Defender's deadwood {deadwood}; no layoffs after gin.",
+            deadwood=defender_arr.deadwood,
+        )
+    steps.append(Step(said, "R8"))
     if defender_arr.deadwood == 0:
-        steps.append(Step("The defender's cards meld too, but gin cannot be undercut.", "R10"))
+        steps.append(Step(msg("The defender's cards meld too, but gin cannot be undercut."), "R10"))
     line = score_finish(finish, 0, defender_arr.deadwood, rules, conditions)
     steps.extend(line.steps)
     return HandResult(
@@ -350,20 +415,31 @@ def _knocker_spread(
         try:
             declared = melds.check_spread(knocker, spread, rules)
         except ValueError as exc:
-            raise HandInputError("spread", str(exc)) from None
-        steps.append(
-            Step(
-                f"The knocker laid down {_melds_text(declared)}, leaving "
-                f"{declared.deadwood}{_cards_in(declared)}.",
-                "R3",
+            raise HandInputError("spread", said_of(exc)) from None
+        if declared.deadwood_cards:
+            laid_down = msg(
+                "The knocker laid down {melds}, leaving {deadwood} ({cards}).",
+                melds=_melds_text(declared),
+                deadwood=declared.deadwood,
+                cards=format_cards(declared.deadwood_cards),
             )
-        )
+        else:
+            laid_down = msg(
+                "The knocker laid down {melds}, leaving {deadwood}.",
+                melds=_melds_text(declared),
+                deadwood=declared.deadwood,
+            )
+        steps.append(Step(laid_down, "R3"))
         if declared.deadwood > best.deadwood:
             steps.append(
                 Step(
-                    f"That spread leaves {declared.deadwood - best.deadwood} more deadwood than "
-                    f"the best one ({_melds_text(best)}: {best.deadwood}); the spread laid down "
-                    "is the one that counts.",
+                    msg(
+                        "That spread leaves {more} more deadwood than the best one ({melds}: "
+                        "{deadwood}); the spread laid down is the one that counts.",
+                        more=declared.deadwood - best.deadwood,
+                        melds=_melds_text(best),
+                        deadwood=best.deadwood,
+                    ),
                     "R3",
                 )
             )
@@ -371,8 +447,12 @@ def _knocker_spread(
     chosen = layoffs.choose_knocker_spread(knocker, defender, rules)
     steps.append(
         Step(
-            f"The knocker's spread is taken as {_melds_text(chosen)} (least deadwood, "
-            f"{chosen.deadwood}; among those, the fewest layoff points for the defender).",
+            msg(
+                "The knocker's spread is taken as {melds} (least deadwood, {deadwood}; among "
+                "those, the fewest layoff points for the defender).",
+                melds=_melds_text(chosen),
+                deadwood=chosen.deadwood,
+            ),
             "R3",
         )
     )
@@ -385,40 +465,78 @@ def _defender_steps(
     steps: list[Step] = []
     own = play.arrangement
     alone = melds.best_arrangement(defender, rules)
-    alone_text = _melds_text(alone) if alone.melds else "no melds"
     steps.append(
         Step(
-            f"Without layoffs the defender's best is {alone_text}, leaving "
-            f"{play.deadwood_without_layoffs} deadwood.",
+            msg(
+                "Without layoffs the defender's best is {melds}, leaving {deadwood} deadwood.",
+                melds=_melds_text(alone),
+                deadwood=play.deadwood_without_layoffs,
+            ),
             "R4",
         )
     )
     if not play.layoffs:
-        steps.append(Step("Defender has nothing to lay off.", "R4"))
+        steps.append(Step(msg("Defender has nothing to lay off."), "R4"))
         return steps
-    laid = ", ".join(
-        f"{lo.card.label} onto {spread.melds[lo.meld_index].label}" for lo in play.layoffs
+    laid = _listed(
+        [
+            msg("{card} onto {meld}", card=lo.card.label, meld=spread.melds[lo.meld_index].label)
+            for lo in play.layoffs
+        ]
     )
     total = sum(card_value(lo.card, rules) for lo in play.layoffs)
-    kept = _melds_text(own) if own.melds else "no melds of its own"
-    steps.append(Step(f"Defender lays off {laid} ({total} points) and keeps {kept}.", "R4"))
+    kept: Value = _melds_text(own) if own.melds else msg("no melds of its own")
+    steps.append(
+        Step(
+            msg(
+                "Defender lays off {layoffs} ({points} points) and keeps {kept}.",
+                layoffs=laid,
+                points=total,
+                kept=kept,
+            ),
+            "R4",
+        )
+    )
     broken = {c for m in alone.melds for c in m.cards} & {lo.card for lo in play.layoffs}
     if broken:
         cards_text = " ".join(c.label for c in sorted(broken, key=lambda c: c.index))
         steps.append(
             Step(
-                f"To lay off {cards_text} the defender breaks up a meld of its own: allowed, "
-                "the defender arranges its cards as it likes, each card used once.",
+                msg(
+                    "To lay off {cards} the defender breaks up a meld of its own: allowed, the "
+                    "defender arranges its cards as it likes, each card used once.",
+                    cards=cards_text,
+                ),
                 "R7",
             )
         )
     chained = _chained(play)
     if chained:
         steps.append(
-            Step(f"{chained} joins a run the defender's own layoff extended: allowed.", "R5")
+            Step(
+                msg(
+                    "{card} joins a run the defender's own layoff extended: allowed.", card=chained
+                ),
+                "R5",
+            )
         )
-    steps.append(Step(f"Defender's deadwood after layoffs: {play.deadwood}{_cards_in(own)}.", "R4"))
+    if own.deadwood_cards:
+        after = msg(
+            "Defender's deadwood after layoffs: {deadwood} ({cards}).",
+            deadwood=play.deadwood,
+            cards=format_cards(own.deadwood_cards),
+        )
+    else:
+        after = msg("Defender's deadwood after layoffs: {deadwood}.", deadwood=play.deadwood)
+    steps.append(Step(after, "R4"))
     return steps
+
+
+def _listed(items: Sequence[Message]) -> Value:
+    """Things said one after another, separated by commas ("8♠ onto 5♠ 6♠ 7♠, K♠ onto …")."""
+    if len(items) == 1:
+        return items[0]
+    return msg("{first}, {rest}", first=items[0], rest=_listed(items[1:]))
 
 
 def _chained(play: layoffs.DefenderPlay) -> str:
@@ -436,20 +554,25 @@ def _chained(play: layoffs.DefenderPlay) -> str:
 def _illegal_step(
     deadwood: int, conditions: HandConditions, rules: Ruleset, best: Arrangement | None = None
 ) -> Step:
-    text = (
-        f"The knocker's deadwood is {deadwood}, outside the knock limit "
-        f"({conditions.limit_text(rules)}): an illegal knock. It scores nothing and the hand "
-        "is not over."
+    illegal = msg(
+        "The knocker's deadwood is {deadwood}, outside the knock limit ({limit}): an illegal "
+        "knock. It scores nothing and the hand is not over.",
+        deadwood=deadwood,
+        limit=conditions.limit_message(rules),
     )
-    if best is not None:
-        if best.deadwood < deadwood:
-            text += (
-                f" The best the knocker could have laid down was {best.deadwood} "
-                f"({_melds_text(best)})."
-            )
-        else:
-            text += f" The least deadwood these cards can make is {best.deadwood}."
-    return Step(text, "R2")
+    if best is None:
+        return Step(illegal, "R2")
+    if best.deadwood < deadwood:
+        better = msg(
+            "The best the knocker could have laid down was {deadwood} ({melds}).",
+            deadwood=best.deadwood,
+            melds=_melds_text(best),
+        )
+    else:
+        better = msg(
+            "The least deadwood these cards can make is {deadwood}.", deadwood=best.deadwood
+        )
+    return Step(joined(illegal, better), "R2")
 
 
 def _illegal(
@@ -475,13 +598,8 @@ def _illegal(
     )
 
 
-def _melds_text(arrangement: Arrangement) -> str:
+def _melds_text(arrangement: Arrangement) -> Value:
+    """The melds' labels ("5♠ 6♠ 7♠ / K♥ K♦ K♣"), or "no melds"."""
     if not arrangement.melds:
-        return "no melds"
+        return msg("no melds")
     return " / ".join(m.label for m in arrangement.melds)
-
-
-def _cards_in(arrangement: Arrangement) -> str:
-    if not arrangement.deadwood_cards:
-        return ""
-    return f" ({format_cards(arrangement.deadwood_cards)})"

@@ -22,6 +22,8 @@ from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
+from .messages import Message, msg
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -31,13 +33,18 @@ DEFAULT_NODES = 200_000
 
 
 class TooComplexError(Exception):
-    """The search needed more than its budget: the input is refused, not ruled."""
+    """The search needed more than its budget: the input is refused, not ruled.
+
+    ``reason`` is the refusal in English (``str()``), ``message`` the same as a
+    :class:`Message` for the pages to say in the reader's language.
+    """
 
     field: str | None = None
-    reason = (
+    message: Message = msg(
         "too complex to rule here: these cards and rules need more search than this server "
         "gives one request (fewer wild cards or a smaller hand rule quickly)"
     )
+    reason = str(message)
 
     def __init__(self, spent: int, limit: int) -> None:
         self.spent, self.limit = spent, limit

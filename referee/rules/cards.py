@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import total_ordering
 
+from .messages import Message, Value, as_message, msg, msg_n
 from .rank_letters import english_rank
 
 
@@ -198,12 +199,27 @@ STANDARD_DECK = Deck()
 
 
 class CardError(ValueError):
-    """Bad card input. ``token`` is the offending text as typed (or None), ``reason`` the why."""
+    """Bad card input. ``token`` is the offending text as typed (or None), ``reason`` the why
+    (in English, as it follows the token), ``message`` the whole sentence (its key and values,
+    for the pages to say it in the reader's language). ``str()`` is the English sentence.
 
-    def __init__(self, reason: str, token: str | None = None) -> None:
+    ``reason`` may be given as a whole-sentence :class:`Message` that names the token itself
+    (``msg("`{token}` is not a card", token=token)``); a plain ``reason`` is English text
+    following the token, said as it is.
+    """
+
+    def __init__(self, reason: str | Message, token: str | None = None) -> None:
         self.token = token
-        self.reason = reason
-        super().__init__(f"`{token}` {reason}" if token is not None else reason)
+        prefix = f"`{token}` " if token is not None else ""
+        if isinstance(reason, Message):
+            text = str(reason)
+            self.message = reason
+            self.reason = text[len(prefix) :] if prefix and text.startswith(prefix) else text
+        else:
+            text = prefix + reason
+            self.message = as_message(text)
+            self.reason = reason
+        super().__init__(text)
 
 
 class NotACardError(CardError):
@@ -243,25 +259,40 @@ def parse_card(token: str) -> Card:
     """
     text = token.strip().upper().replace("\ufe0f", "")
     if not text:
-        raise NotACardError("is empty", token)
+        raise NotACardError(msg("`{token}` is empty", token=token), token)
     joker = _JOKER.match(text)
     if joker:
         number = int(joker.group(1) or "1")
         if number < 1:
-            raise NotACardError("is not a card: jokers are numbered from 1", token)
+            raise NotACardError(
+                msg("`{token}` is not a card: jokers are numbered from 1", token=token), token
+            )
         return Card.make_joker(number)
     rank_text, suit_text = text[:-1], text[-1]
     suit = _SUIT_BY_TEXT.get(suit_text)
     rank = _RANK_BY_TEXT.get(rank_text) or _RANK_BY_TEXT.get(english_rank(rank_text) or "")
     if suit is None and rank is None:
-        raise NotACardError("is not a card", token)
+        raise NotACardError(msg("`{token}` is not a card", token=token), token)
     if suit is None:
-        raise NotACardError(
-            f"is not a card: `{token.strip()[-1]}` is not a suit (S H D C or ♠ ♥ ♦ ♣)", token
+        said = msg(
+            "`{token}` is not a card: `{suit}` is not a suit (S H D C or ♠ ♥ ♦ ♣)",
+            token=token,
+            suit=token.strip()[-1],
         )
+        raise NotACardError(said, token)
     if rank is None:
-        shown = rank_text or "nothing"
-        raise NotACardError(f"is not a card: `{shown}` is not a rank (A 2-9 10 or T J Q K)", token)
+        if rank_text:
+            said = msg(
+                "`{token}` is not a card: `{rank}` is not a rank (A 2-9 10 or T J Q K)",
+                token=token,
+                rank=rank_text,
+            )
+        else:
+            said = msg(
+                "`{token}` is not a card: `nothing` is not a rank (A 2-9 10 or T J Q K)",
+                token=token,
+            )
+        raise NotACardError(said, token)
     return ALL_NATURALS[_SUIT_INDEX[suit] * 13 + int(rank) - 1]
 
 
@@ -269,14 +300,15 @@ def parse_cards(
     text: str | Iterable[str],
     deck: Deck = STANDARD_DECK,
     expected: int | Iterable[int] | None = None,
-    what: str = "the hand",
+    what: str | Message = "the hand",
 ) -> tuple[Card, ...]:
     """Parse a hand in the one notation, checking it against the pack.
 
     ``text`` is a string or already-split tokens. Unnumbered jokers (``JK``) take the lowest
     joker numbers the hand has not used. ``expected`` is the card count (or counts) the
     situation needs; ``what`` names the hand in messages ("the defender holds 9 cards, 10 are
-    needed").
+    needed"): a :class:`Message` (``msg("{name}'s hand", name=...)``), or an English text,
+    said in the reader's language when it is one of :data:`HAND_NAMES`, else as it is.
     """
     tokens = _split(text)
     parsed: list[Card | None] = [
@@ -289,13 +321,46 @@ def parse_cards(
     if expected is not None:
         counts = (expected,) if isinstance(expected, int) else tuple(expected)
         if len(cards) not in counts:
-            need = " or ".join(str(n) for n in counts)
-            verb = "is" if counts == (1,) else "are"
-            raise CardCountError(
-                f"{what} holds {len(cards)} card{'s' if len(cards) != 1 else ''}, "
-                f"{need} {verb} needed"
-            )
+            raise CardCountError(_count_refusal(len(cards), counts, what))
     return cards
+
+
+HAND_NAMES: dict[str, Message] = {
+    "the hand": msg("the hand"),
+    "the cards": msg("the cards"),
+    "the upcard": msg("the upcard"),
+    "the knocker": msg("the knocker"),
+    "the defender": msg("the defender"),
+    "the lay-down": msg("the lay-down"),
+    "a meld": msg("a meld"),
+}
+"""The names callers give a hand (``what``) that are said in the reader's language."""
+
+
+def _count_refusal(held: int, counts: tuple[int, ...], what: str | Message) -> Message:
+    """The refusal of a hand of the wrong size ("the defender holds 9 cards, 10 are needed")."""
+    name = what if isinstance(what, Message) else HAND_NAMES.get(what, what)
+    if counts == (1,):
+        return msg_n(
+            "{what} holds {count} card, 1 is needed",
+            "{what} holds {count} cards, 1 is needed",
+            held,
+            what=name,
+        )
+    return msg_n(
+        "{what} holds {count} card, {need} are needed",
+        "{what} holds {count} cards, {need} are needed",
+        held,
+        what=name,
+        need=_either(counts),
+    )
+
+
+def _either(counts: tuple[int, ...]) -> Value:
+    """``10``, ``10 or 11``, ``9 or 10 or 11``."""
+    if len(counts) == 1:
+        return counts[0]
+    return msg("{first} or {rest}", first=counts[0], rest=_either(counts[1:]))
 
 
 def _split(text: str | Iterable[str]) -> list[str]:
@@ -310,14 +375,27 @@ def _check_against_deck(cards: tuple[Card, ...], tokens: list[str], deck: Deck) 
         allowed = deck.copies(card)
         if card.is_joker and allowed == 0:
             if deck.jokers == 0:
-                raise NoSuchJokerError("is a joker, and this game is played without jokers", token)
-            raise NoSuchJokerError(f"is not in the pack: it has {deck.jokers} joker(s)", token)
+                said = msg(
+                    "`{token}` is a joker, and this game is played without jokers", token=token
+                )
+                raise NoSuchJokerError(said, token)
+            said = msg(
+                "`{token}` is not in the pack: it has {jokers} joker(s)",
+                token=token,
+                jokers=deck.jokers,
+            )
+            raise NoSuchJokerError(said, token)
         if counts[card] > allowed:
             if allowed == 1:
-                raise DuplicateCardError("appears twice", card.label)
-            raise DuplicateCardError(
-                f"appears {counts[card]} times; the pack has {allowed}", card.label
+                raise DuplicateCardError(msg("`{card}` appears twice", card=card.label), card.label)
+            said = msg_n(
+                "`{card}` appears {count} time; the pack has {allowed}",
+                "`{card}` appears {count} times; the pack has {allowed}",
+                counts[card],
+                card=card.label,
+                allowed=allowed,
             )
+            raise DuplicateCardError(said, card.label)
 
 
 def format_cards(cards: Iterable[Card], ascii: bool = False) -> str:

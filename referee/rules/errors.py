@@ -9,6 +9,8 @@ the form's ``t2_knocker_seat``), so no layer rebuilds one name from the other.
 
 from __future__ import annotations
 
+from .messages import Message, as_message, to_json
+
 
 class InputError(ValueError):
     """Input that cannot be taken: ``field`` names it (None: the input as a whole).
@@ -20,18 +22,19 @@ class InputError(ValueError):
     def __init__(
         self,
         field: str | None,
-        reason: str,
+        reason: str | Message,
         *,
         api_field: str | None = None,
         rule: str | None = None,
         seat: int | None = None,
     ) -> None:
         self.field = field
-        self.reason = reason
+        self.message = as_message(reason)  # the reason's key and values, for the pages
+        self.reason = str(reason)  # its English, for the API and the shell
         self.api_field = api_field
         self.rule = rule
         self.seat = seat
-        super().__init__(f"{field}: {reason}" if field else reason)
+        super().__init__(f"{field}: {self.reason}" if field else self.reason)
 
 
 class HandError(ValueError):
@@ -47,6 +50,11 @@ class HandError(ValueError):
     def reason(self) -> str:
         return str(self.args[0]) if self.args else ""
 
+    @property
+    def message(self) -> Message:
+        """The reason as the engine said it (its key and values, for the pages)."""
+        return as_message(self.args[0]) if self.args else as_message("")
+
     def __str__(self) -> str:
         if self.hand is None:
             return super().__str__()
@@ -54,6 +62,22 @@ class HandError(ValueError):
 
     def at_hand(self, number: int) -> HandError:
         """This problem, found at hand ``number`` (of the same type)."""
-        found = type(self)(self.reason)
+        found = type(self)(self.args[0] if self.args else "")
         found.hand = number
         return found
+
+
+def said_of(exc: BaseException) -> Message:
+    """The sentence an engine exception carries: its :class:`Message` when it has one (an
+    :class:`InputError`, a :class:`HandError`, a card error), else its English text."""
+    found = getattr(exc, "message", None)
+    return found if isinstance(found, Message) else as_message(str(exc))
+
+
+def error_key(exc: BaseException) -> dict[str, object]:
+    """The key and values of an engine refusal, for the API's error beside its English
+    ``reason`` (nothing when the reason has no key)."""
+    said = said_of(exc)
+    if said.template == "{text}" and not said.parts:
+        return {}
+    return to_json(said)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, Suit
+from .messages import Message, msg
 from .results import Step
 from .ruleset import OklahomaAce, Ruleset
 
@@ -30,13 +31,23 @@ class HandConditions:
         return deadwood == 0 or rules.knock_allowed(deadwood, self.knock_limit)
 
     def limit_text(self, rules: Ruleset) -> str:
+        """The knock limit in English ("deadwood ≤ 10", "gin only")."""
+        return str(self.limit_message(rules))
+
+    def limit_message(self, rules: Ruleset) -> Message:
+        """The knock limit as a message, for a sentence that says it ("deadwood ≤ 10")."""
         if self.knock_limit is None or self.knock_limit == 0:
-            return "gin only"
-        return f"deadwood {rules.knock_limit_text(self.knock_limit)}"
+            return msg("gin only")
+        return msg("deadwood {limit}", limit=rules.knock_limit_text(self.knock_limit))
 
 
 class UpcardRequiredError(ValueError):
-    """Oklahoma needs the first upcard to know the hand's knock limit."""
+    """Oklahoma needs the first upcard to know the hand's knock limit; ``message`` says why
+    (``str()`` is its English)."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(str(message))
 
 
 def hand_conditions(rules: Ruleset, upcard: Card | None = None) -> HandConditions:
@@ -44,29 +55,36 @@ def hand_conditions(rules: Ruleset, upcard: Card | None = None) -> HandCondition
     if not rules.oklahoma:
         if rules.knock_limit == 0:
             # Straight Gin (RULES.md §5): the limit 0 allows no knock at all, only gin.
-            step = Step("No knocking at this table: only gin or big gin ends a hand.", "§5")
+            step = Step(msg("No knocking at this table: only gin or big gin ends a hand."), "§5")
             return HandConditions(0, 1, 1, (step,))
         return HandConditions(rules.knock_limit, 1, 1, ())
     if upcard is None:
-        raise UpcardRequiredError("Oklahoma needs the first upcard: it sets the knock limit")
+        raise UpcardRequiredError(msg("Oklahoma needs the first upcard: it sets the knock limit"))
     return _oklahoma(rules, upcard)
 
 
 def _oklahoma(rules: Ruleset, upcard: Card) -> HandConditions:
     steps: list[Step] = []
     if upcard.is_joker or upcard.rank is None:
-        raise UpcardRequiredError("a joker cannot be the Oklahoma upcard")
+        raise UpcardRequiredError(msg("a joker cannot be the Oklahoma upcard"))
     rank = int(upcard.rank)
     limit: int | None
     if rank == 1 and rules.oklahoma_ace is OklahomaAce.GIN_ONLY:
         limit = None
-        steps.append(Step(f"The upcard {upcard.label} is an ace: this hand is gin only.", "§3"))
+        steps.append(
+            Step(
+                msg("The upcard {card} is an ace: this hand is gin only.", card=upcard.label), "§3"
+            )
+        )
     else:
         limit = min(rank, 10)
         steps.append(
             Step(
-                f"The upcard {upcard.label} sets this hand's knock limit: "
-                f"deadwood {rules.knock_limit_text(limit)}.",
+                msg(
+                    "The upcard {card} sets this hand's knock limit: deadwood {limit}.",
+                    card=upcard.label,
+                    limit=rules.knock_limit_text(limit),
+                ),
                 "§3",
             )
         )
@@ -76,13 +94,15 @@ def _oklahoma(rules: Ruleset, upcard: Card) -> HandConditions:
         if rules.spade_double_box:
             box_multiplier = 2
             steps.append(
-                Step("The upcard is a spade: the hand's score and box count double.", "R17")
+                Step(msg("The upcard is a spade: the hand's score and box count double."), "R17")
             )
         else:
             steps.append(
                 Step(
-                    "The upcard is a spade: the hand's score (bonuses included) counts double; "
-                    "the box counts once.",
+                    msg(
+                        "The upcard is a spade: the hand's score (bonuses included) counts "
+                        "double; the box counts once."
+                    ),
                     "R17",
                 )
             )

@@ -48,6 +48,7 @@ from typing import Any
 
 from .budget import charge, current
 from .cards import _SUIT_INDEX, ALL_NATURALS, SUITS, Card, Suit, sort_cards
+from .messages import Message, Value, as_message, joined, msg, msg_n
 from .results import Arrangement, Meld, MeldKind
 from .ruleset import DEFAULT_RULES, AceRank, Ruleset
 from .values import card_value, deadwood_of
@@ -55,6 +56,7 @@ from .values import card_value, deadwood_of
 __all__ = [
     "InvalidMeldError",
     "KnockOptions",
+    "SpreadCardError",
     "all_melds",
     "best_arrangement",
     "best_arrangements",
@@ -71,7 +73,24 @@ JOKER = Card.make_joker(1)
 
 
 class InvalidMeldError(ValueError):
-    """A meld (or a declared spread) that breaks the rules; the message is the human reason."""
+    """A meld (or a declared spread) that breaks the rules; the message is the human reason.
+
+    ``message`` is the reason as a :class:`Message` (its key and values, for the pages to say
+    it in the reader's language); ``str()`` is its English.
+    """
+
+    def __init__(self, reason: str | Message) -> None:
+        self.message = as_message(reason)
+        super().__init__(str(reason))
+
+
+class SpreadCardError(ValueError):
+    """A declared spread names a card the hand does not hold, or uses one twice; ``message``
+    says which (``str()`` is its English)."""
+
+    def __init__(self, reason: Message) -> None:
+        self.message = reason
+        super().__init__(str(reason))
 
 
 # -- the table's meld rules, read once per Ruleset ----------------------------------------
@@ -654,73 +673,101 @@ def _labels(cards: Iterable[Card]) -> str:
     return " ".join(c.label for c in cards)
 
 
-def _join(words: Sequence[str]) -> str:
+def _join(words: Sequence[str]) -> Value:
+    """``A♠``, ``A♠ and 2♠``, ``A♠, 2♠ and 3♠``: names said as one list."""
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 2:
+        return msg("{first} and {second}", first=words[0], second=words[1])
+    return msg("{first}, {rest}", first=words[0], rest=_join(words[1:]))
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _size_text(lo: int, hi: int) -> str:
-    return f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
-
-
-def _diagnose(cards: Sequence[Card], ctx: _Ctx, kind: MeldKind | None) -> str:
-    shown = _labels(cards) or "nothing"
+def _diagnose(cards: Sequence[Card], ctx: _Ctx, kind: MeldKind | None) -> Message:
+    shown: Value = _labels(cards) or msg("nothing")
     smallest = min(ctx.min_set, ctx.min_run)
     if len(cards) < smallest:
-        return f"{shown} is not a meld: a meld needs at least {smallest} cards"
+        return msg_n(
+            "{cards} is not a meld: a meld needs at least {count} card",
+            "{cards} is not a meld: a meld needs at least {count} cards",
+            smallest,
+            cards=shown,
+        )
     if any(c.is_joker and not ctx.jokers_wild for c in cards):
-        return f"{shown} is not a meld: jokers are not wild in this game"
+        return msg("{cards} is not a meld: jokers are not wild in this game", cards=shown)
     fixed = [c for c in cards if not ctx.wild(c)]  # cards that can only stand as themselves
     wilds = len(cards) - len(fixed)
     set_shape = len({c.rank for c in fixed}) <= 1
     run_shape = len({c.suit for c in fixed}) <= 1
     if kind is MeldKind.SET or (kind is None and set_shape and not run_shape):
-        return f"{shown} is not a set: " + _set_reason(cards, fixed, ctx)
+        return msg("{cards} is not a set: {why}", cards=shown, why=_set_reason(cards, fixed, ctx))
     if kind is MeldKind.RUN or (kind is None and run_shape and not set_shape):
-        return f"{shown} is not a run: " + _run_reason(cards, fixed, wilds, ctx)
+        why = _run_reason(cards, fixed, wilds, ctx)
+        return msg("{cards} is not a run: {why}", cards=shown, why=why)
     if not set_shape and not run_shape:
-        return f"{shown} is not a meld: a set needs cards of one rank and a run cards of one suit"
+        return msg(
+            "{cards} is not a meld: a set needs cards of one rank and a run cards of one suit",
+            cards=shown,
+        )
     as_set = _set_reason(cards, fixed, ctx)
     as_run = _run_reason(cards, fixed, wilds, ctx)
-    if as_set == as_run:
-        return f"{shown} is not a meld: {as_set}"
-    return f"{shown} is neither a set ({as_set}) nor a run ({as_run})"
+    if str(as_set) == str(as_run):
+        return msg("{cards} is not a meld: {why}", cards=shown, why=as_set)
+    return msg(
+        "{cards} is neither a set ({as_set}) nor a run ({as_run})",
+        cards=shown,
+        as_set=as_set,
+        as_run=as_run,
+    )
 
 
-def _naturals_reason(ctx: _Ctx) -> str:
-    return f"a meld needs at least {_plural(max(1, ctx.min_nat), 'natural card')}"
+def _naturals_reason(ctx: _Ctx) -> Message:
+    return msg_n(
+        "a meld needs at least {count} natural card",
+        "a meld needs at least {count} natural cards",
+        max(1, ctx.min_nat),
+    )
 
 
-def _set_reason(cards: Sequence[Card], fixed: Sequence[Card], ctx: _Ctx) -> str:
+def _set_reason(cards: Sequence[Card], fixed: Sequence[Card], ctx: _Ctx) -> Message:
     n = len(cards)
     if len({c.rank for c in fixed}) > 1:
-        return "its cards are not all of one rank"
+        return msg("its cards are not all of one rank")
     if not ctx.min_set <= n <= ctx.max_set:
-        return f"a set needs {_size_text(ctx.min_set, ctx.max_set)} cards of one rank"
+        if ctx.min_set == ctx.max_set:
+            return msg_n(
+                "a set needs exactly {count} card of one rank",
+                "a set needs exactly {count} cards of one rank",
+                ctx.min_set,
+            )
+        return msg(
+            "a set needs {least} to {most} cards of one rank",
+            least=ctx.min_set,
+            most=ctx.max_set,
+        )
     if not ctx.repeat_suits:
         twice = [c for c, k in Counter(fixed).items() if k > 1]
         if twice:
-            return (
-                f"{twice[0].label} appears twice, and a set holds each suit once "
-                f"(repeated suits need sets of more than 4 cards)"
+            return msg(
+                "{card} appears twice, and a set holds each suit once (repeated suits need sets "
+                "of more than 4 cards)",
+                card=twice[0].label,
             )
     return _naturals_reason(ctx)
 
 
-def _run_reason(cards: Sequence[Card], fixed: Sequence[Card], wilds: int, ctx: _Ctx) -> str:
+def _run_reason(cards: Sequence[Card], fixed: Sequence[Card], wilds: int, ctx: _Ctx) -> Message:
     n = len(cards)
     if n < ctx.min_run:
-        return f"a run needs at least {ctx.min_run} cards"
+        return msg_n(
+            "a run needs at least {count} card", "a run needs at least {count} cards", ctx.min_run
+        )
     if n > ctx.max_run:
-        return f"a run holds at most {ctx.max_run} cards"
+        return msg_n(
+            "a run holds at most {count} card", "a run holds at most {count} cards", ctx.max_run
+        )
     twice = [c for c, k in Counter(fixed).items() if k > 1]
     if twice:
-        return f"{twice[0].label} appears twice"
+        return msg("{card} appears twice", card=twice[0].label)
     if not fixed:
         return _naturals_reason(ctx)
     suit = fixed[0].suit
@@ -729,26 +776,43 @@ def _run_reason(cards: Sequence[Card], fixed: Sequence[Card], wilds: int, ctx: _
     low_reading = ranks
     high_reading = sorted([14 if r == 1 else r for r in ranks]) if 1 in ranks else None
     if high_reading is not None and ctx.top == 13 and _missing(high_reading) <= wilds:
-        return "the ace is low in this game"
+        return msg("the ace is low in this game")
     if 1 in ranks and 13 in ranks and len(ranks) > 2:
-        return "a run may not turn the corner from K to A to 2"
+        return msg("a run may not turn the corner from K to A to 2")
     readings = [low_reading]
     if high_reading is not None and ctx.top == 14:
         readings.append(high_reading)
     best = min(readings, key=_missing)
     if _missing(best) > wilds:
         gaps = [p for p in range(best[0], best[-1] + 1) if p not in best]
-        names = [_card_at(suit, p).label for p in gaps]
-        verb = "is" if len(names) == 1 else "are"
-        text = f"{_join(names)} {verb} missing"
-        if wilds:
-            text += f" and there {'is' if wilds == 1 else 'are'} only {_plural(wilds, 'wild card')}"
-        return text
+        return _missing_reason([_card_at(suit, p).label for p in gaps], wilds)
     if not ctx.adjacent_ok and wilds > 1:
-        return "two wild cards may not stand side by side in a run"
+        return msg("two wild cards may not stand side by side in a run")
     if ctx.min_nat > len(fixed):
         return _naturals_reason(ctx)
-    return "its cards do not fit one run"
+    return msg("its cards do not fit one run")
+
+
+def _missing_reason(names: Sequence[str], wilds: int) -> Message:
+    """The cards a run lacks ("9♠ is missing"), and the wild cards too few to fill them."""
+    cards = _join(names)
+    if len(names) == 1:
+        if not wilds:
+            return msg("{card} is missing", card=cards)
+        return msg_n(
+            "{card} is missing and there is only {count} wild card",
+            "{card} is missing and there are only {count} wild cards",
+            wilds,
+            card=cards,
+        )
+    if not wilds:
+        return msg("{cards} are missing", cards=cards)
+    return msg_n(
+        "{cards} are missing and there is only {count} wild card",
+        "{cards} are missing and there are only {count} wild cards",
+        wilds,
+        cards=cards,
+    )
 
 
 def _missing(positions: Sequence[int]) -> int:
@@ -1072,11 +1136,11 @@ class _Reals:
         return self._take(t, suit) if t in self.pool else t
 
 
-def _swap_note(melds: Sequence[Meld], dead: Sequence[Card], ctx: _Ctx) -> str:
+def _swap_note(melds: Sequence[Meld], dead: Sequence[Card], ctx: _Ctx) -> Message:
     """The note of an arrangement standing for several: which cards of a merged wild rank
     could change places (in different melds, or one melded and one in the deadwood)."""
     if not ctx.merged_ranks:
-        return ""
+        return joined()
     places: dict[int, dict[Card, int]] = {}
     for where, cards in enumerate([*(m.cards for m in melds), tuple(dead)]):
         for card in cards:
@@ -1087,8 +1151,10 @@ def _swap_note(melds: Sequence[Meld], dead: Sequence[Card], ctx: _Ctx) -> str:
     for _, held in sorted(places.items()):
         if len(set(held.values())) > 1:
             names = [c.label for c in sort_cards(held)]
-            notes.append(f"{_join(names)} may change places (the same arrangement).")
-    return " ".join(notes)
+            notes.append(
+                msg("{cards} may change places (the same arrangement).", cards=_join(names))
+            )
+    return joined(*notes)
 
 
 # -- the solver: least deadwood over disjoint melds, memoised on the remaining cards --------
@@ -1337,8 +1403,10 @@ class _Solver:
         # every card of one solver type has one deadwood value (jokers; a wild rank's cards)
         value = sum(self.values[t] for t in dead)
         places = kinds.count(2) + any(self.merged[t] for t in dead)
-        note = _swap_note(melds, dead_sorted, self.ctx) if places > 1 else ""
-        return Arrangement(melds, dead_sorted, value, note)
+        note = _swap_note(melds, dead_sorted, self.ctx) if places > 1 else None
+        if not note:
+            return Arrangement(melds, dead_sorted, value)
+        return Arrangement(melds, dead_sorted, value, str(note), note_message=note)
 
 
 # Solvers by the hand's cards and the identity of the Ruleset (kept alive by its entry), most
@@ -1565,7 +1633,8 @@ def check_spread(
 
     The spread need not be the least-deadwood one (RULES.md R3). Jokers are interchangeable:
     a declared ``JK`` takes any joker the hand holds. Raises :class:`InvalidMeldError` for an
-    invalid meld and ``ValueError`` for a card the hand does not hold or uses twice.
+    invalid meld and :class:`SpreadCardError` (a ``ValueError``) for a card the hand does not
+    hold or uses twice.
     """
     hand = tuple(hand)
     available = Counter(_type(c) for c in hand)
@@ -1575,14 +1644,24 @@ def check_spread(
         try:
             meld = validate_meld(cards, rules)
         except InvalidMeldError as err:
-            raise InvalidMeldError(f"meld {number}: {err}") from None
+            raise InvalidMeldError(
+                msg("meld {number}: {why}", number=number, why=err.message)
+            ) from None
         for card in cards:
             t = _type(card)
             if available[t] <= 0:
                 held = sum(1 for c in hand if _type(c) == t)
                 if held == 0:
-                    raise ValueError(f"meld {number}: {card.label} is not in the hand")
-                raise ValueError(f"meld {number}: {card.label} is used twice")
+                    raise SpreadCardError(
+                        msg(
+                            "meld {number}: {card} is not in the hand",
+                            number=number,
+                            card=card.label,
+                        )
+                    )
+                raise SpreadCardError(
+                    msg("meld {number}: {card} is used twice", number=number, card=card.label)
+                )
             available[t] -= 1
         declared.append(meld)
     jokers = iter(_jokers(hand))

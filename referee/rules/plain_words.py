@@ -3,7 +3,9 @@ means to someone at the table, and the choices of a house rule said the way play
 
 The tags are the numbers of RULES.md (§9's rulings R1-R21, the sections §2-§12); a ruling step
 carries one so a dispute can be traced to its source. This module turns each into one short
-paragraph a player can read beside the cards, filled in from the match's :class:`Ruleset`.
+paragraph a player can read beside the cards, filled in from the match's :class:`Ruleset`:
+whole sentences (a :class:`~.messages.Message` each, said one after another where a paragraph
+has several), so the rules page can say them in the reader's language.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .messages import Message, joined, msg, msg_n
 from .ruleset import (
     AceRank,
     BattleRoyalFormula,
@@ -36,12 +39,13 @@ from .ruleset import (
 @dataclass(frozen=True)
 class PlainRule:
     """One rule as a player reads it: its tag, where its paragraph is anchored, a title, and
-    the paragraph with the table's numbers."""
+    the paragraph with the table's numbers (a :class:`Message`: its English is ``str(text)``,
+    and a page says it in the reader's language; ``title`` is translated as a fixed text)."""
 
     tag: str
     anchor: str
     title: str
-    text: str
+    text: Message
 
 
 def anchor(tag: str) -> str:
@@ -56,69 +60,194 @@ def anchor(tag: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", base.lower()).strip("-") or "rules"
 
 
-def _limit(r: Ruleset) -> str:
+def _may_knock(r: Ruleset) -> Message:
+    """R2's first sentence: what the deadwood may add up to for a knock."""
     if r.oklahoma:
-        ace = "an ace allows gin only" if r.oklahoma_ace is OklahomaAce.GIN_ONLY else "an ace: 1"
-        return f"no more than the value of the hand's first upcard (pictures 10; {ace})"
+        if r.oklahoma_ace is OklahomaAce.GIN_ONLY:
+            return msg(
+                "You may knock when your unmatched cards (deadwood) add up to no more than the "
+                "value of the hand's first upcard (pictures 10; an ace allows gin only)."
+            )
+        return msg(
+            "You may knock when your unmatched cards (deadwood) add up to no more than the "
+            "value of the hand's first upcard (pictures 10; an ace: 1)."
+        )
     if r.knock_limit == 0:
-        return "nothing at all: this table plays gin only, with no knocking"
-    word = "no more than" if r.knock_compare is KnockCompare.LTE else "less than"
-    return f"{word} {r.knock_limit}"
+        return msg(
+            "You may knock when your unmatched cards (deadwood) add up to nothing at all: this "
+            "table plays gin only, with no knocking."
+        )
+    if r.knock_compare is KnockCompare.LTE:
+        return msg(
+            "You may knock when your unmatched cards (deadwood) add up to no more than {limit}.",
+            limit=r.knock_limit,
+        )
+    return msg(
+        "You may knock when your unmatched cards (deadwood) add up to less than {limit}.",
+        limit=r.knock_limit,
+    )
 
 
-def _tie(r: Ruleset) -> str:
+def _tie(r: Ruleset) -> Message:
     if r.tie_outcome is TieOutcome.WASH:
-        return "nobody scores and nobody gets a box"
+        return msg(
+            "When the knocker's and the defender's counts are equal, nobody scores and nobody "
+            "gets a box."
+        )
     if r.tie_outcome is TieOutcome.KNOCKER_WINS_ZERO:
-        return "the knocker wins the hand with 0 points (and its box)"
-    return f"it is an undercut: the defender scores {r.undercut_bonus}"
+        return msg(
+            "When the knocker's and the defender's counts are equal, the knocker wins the hand "
+            "with 0 points (and its box)."
+        )
+    return msg(
+        "When the knocker's and the defender's counts are equal, it is an undercut: the "
+        "defender scores {bonus}.",
+        bonus=r.undercut_bonus,
+    )
 
 
-def _undercut(r: Ruleset) -> str:
+def _undercut(r: Ruleset) -> Message:
     if r.undercut_mode is UndercutMode.PENALTY_TO_KNOCKER:
-        return f"the knocker loses {r.undercut_bonus} (an undercut)"
+        return msg(
+            "If the defender's count is as low or lower, the knocker loses {bonus} (an undercut).",
+            bonus=r.undercut_bonus,
+        )
     if r.undercut_mode is UndercutMode.FLAT_TO_DEFENDER:
-        return f"the defender scores {r.undercut_bonus} (an undercut)"
-    return f"the defender scores the difference plus {r.undercut_bonus} (an undercut)"
+        return msg(
+            "If the defender's count is as low or lower, the defender scores {bonus} (an "
+            "undercut).",
+            bonus=r.undercut_bonus,
+        )
+    return msg(
+        "If the defender's count is as low or lower, the defender scores the difference plus "
+        "{bonus} (an undercut).",
+        bonus=r.undercut_bonus,
+    )
 
 
-def _big_gin(r: Ruleset) -> str:
+def _hand_scores(r: Ruleset) -> Message:
+    return joined(
+        msg("A knock scores the difference between the two deadwood counts for the knocker."),
+        _undercut(r),
+        msg("Gin scores the defender's deadwood plus {bonus}.", bonus=r.gin_bonus),
+    )
+
+
+def _the_game(r: Ruleset) -> Message:
+    target = msg_n("A game goes to {count} point.", "A game goes to {count} points.", r.game_target)
+    if r.boxes_count_toward_target:
+        bonuses = msg(
+            "The winner adds {game_bonus} for the game, and each player adds {box_bonus} for "
+            "every hand they won (a box); boxes count toward the target as they are won.",
+            game_bonus=r.game_bonus,
+            box_bonus=r.box_bonus,
+        )
+    else:
+        bonuses = msg(
+            "The winner adds {game_bonus} for the game, and each player adds {box_bonus} for "
+            "every hand they won (a box); boxes do not count toward the {target}.",
+            game_bonus=r.game_bonus,
+            box_bonus=r.box_bonus,
+            target=r.game_target,
+        )
+    return joined(target, bonuses)
+
+
+def _knocker_melds(r: Ruleset) -> Message:
+    if r.knocker_spread is KnockerSpread.DECLARED_ELSE_AUTO:
+        spread = msg(
+            "When they were not entered, the app takes the spread with the least deadwood that "
+            "leaves the defender the least to lay off."
+        )
+    else:
+        spread = msg("This table always counts the knocker's best spread.")
+    return joined(
+        msg("The melds the knocker lays down decide what the defender may lay off."), spread
+    )
+
+
+def _chain(r: Ruleset) -> Message:
+    if r.layoff_chain:
+        return msg(
+            "The defender may lay off onto a run they have just extended themselves (8♠ and "
+            "then 9♠ onto 5♠ 6♠ 7♠)."
+        )
+    return msg(
+        "The defender may not lay off onto a run they have just extended themselves (8♠ and "
+        "then 9♠ onto 5♠ 6♠ 7♠)."
+    )
+
+
+def _big_gin(r: Ruleset) -> Message:
     if not r.big_gin_enabled:
-        return "This table does not play big gin: eleven cards that all meld score as gin."
-    return (
+        return msg("This table does not play big gin: eleven cards that all meld score as gin.")
+    return msg(
         "Big gin is all eleven cards (the ten and the one drawn) in melds, with no discard: "
-        f"the defender's deadwood plus {r.big_gin_bonus}."
+        "the defender's deadwood plus {bonus}.",
+        bonus=r.big_gin_bonus,
+    )
+
+
+def _spade(r: Ruleset) -> Message:
+    if not r.spade_double:
+        return msg("This table does not double a hand for a spade upcard.")
+    if r.spade_double_box:
+        return msg(
+            "When the first upcard is a spade, the hand's score (its bonus included) counts "
+            "double, and so does its box."
+        )
+    return msg(
+        "When the first upcard is a spade, the hand's score (its bonus included) counts "
+        "double; the box once."
+    )
+
+
+def _oklahoma(r: Ruleset) -> Message:
+    if r.oklahoma_ace is OklahomaAce.GIN_ONLY:
+        return msg(
+            "The first upcard of each hand sets how low you must be to knock: its value, "
+            "pictures 10, and an ace means gin only."
+        )
+    return msg(
+        "The first upcard of each hand sets how low you must be to knock: its value, pictures 10."
+    )
+
+
+def _hollywood(r: Ruleset) -> Message:
+    return joined(
+        msg_n(
+            "{count} game is scored at once.",
+            "{count} games are scored at once.",
+            r.hollywood_games,
+        ),
+        msg(
+            "A player's first winning hand goes into game 1, the second into games 1 and 2, and "
+            "later ones into every game still open; a game closes when someone reaches its "
+            "target."
+        ),
+    )
+
+
+def _shared_low(r: Ruleset) -> Message:
+    if r.battle_royal_tied_low is BattleRoyalTiedLow.NEXT_IN_TURN:
+        return msg(
+            "When both others share the lowest count after a knock, the one nearer the "
+            "knocker's left wins it."
+        )
+    return msg(
+        "When both others share the lowest count after a knock, both score the hand and each "
+        "wins a box."
     )
 
 
 # Each tag's title and paragraph, from the table's rules.
-_NOTES: tuple[tuple[str, str, Callable[[Ruleset], str]], ...] = (
-    (
-        "§2.1",
-        "How a hand scores",
-        lambda r: (
-            "A knock scores the difference between the two deadwood counts for the knocker. If "
-            f"the defender's count is as low or lower, {_undercut(r)}. Gin scores the "
-            f"defender's deadwood plus {r.gin_bonus}."
-        ),
-    ),
-    (
-        "§2.2",
-        "The game",
-        lambda r: (
-            f"A game goes to {r.game_target} points. The winner adds {r.game_bonus} for the "
-            f"game, and each player adds {r.box_bonus} for every hand they won (a box)"
-            + (
-                "; boxes count toward the target as they are won."
-                if r.boxes_count_toward_target
-                else f"; boxes do not count toward the {r.game_target}."
-            )
-        ),
-    ),
+_NOTES: tuple[tuple[str, str, Callable[[Ruleset], Message]], ...] = (
+    ("§2.1", "How a hand scores", _hand_scores),
+    ("§2.2", "The game", _the_game),
     (
         "R1",
         "Counting a hand",
-        lambda r: (
+        lambda r: msg(
             "Cards are counted the way that leaves the least deadwood: every way of making sets "
             "and runs is tried, and a card belongs to one meld only."
         ),
@@ -126,46 +255,24 @@ _NOTES: tuple[tuple[str, str, Callable[[Ruleset], str]], ...] = (
     (
         "R2",
         "When you may knock",
-        lambda r: (
-            f"You may knock when your unmatched cards (deadwood) add up to {_limit(r)}. A knock "
-            "with more is refused, and the hand is not scored."
+        lambda r: joined(
+            _may_knock(r), msg("A knock with more is refused, and the hand is not scored.")
         ),
     ),
-    (
-        "R3",
-        "The knocker's melds",
-        lambda r: (
-            "The melds the knocker lays down decide what the defender may lay off. "
-            + (
-                "When they were not entered, the app takes the spread with the least deadwood "
-                "that leaves the defender the least to lay off."
-                if r.knocker_spread is KnockerSpread.DECLARED_ELSE_AUTO
-                else "This table always counts the knocker's best spread."
-            )
-        ),
-    ),
+    ("R3", "The knocker's melds", _knocker_melds),
     (
         "R4",
         "The defender's count",
-        lambda r: (
+        lambda r: msg(
             "The defender makes their own melds and lays loose cards off onto the knocker's "
             "melds (never onto the knocker's loose cards); what is left is their count."
         ),
     ),
-    (
-        "R5",
-        "Laying off in a chain",
-        lambda r: (
-            "The defender "
-            + ("may" if r.layoff_chain else "may not")
-            + " lay off onto a run they have just extended themselves (8♠ and then 9♠ onto "
-            "5♠ 6♠ 7♠)."
-        ),
-    ),
+    ("R5", "Laying off in a chain", _chain),
     (
         "R6",
         "Battle Royal: laying off",
-        lambda r: (
+        lambda r: msg(
             "In Battle Royal cards are laid off only onto the knocker's own melds, never onto "
             "cards another player laid off."
         ),
@@ -173,16 +280,16 @@ _NOTES: tuple[tuple[str, str, Callable[[Ruleset], str]], ...] = (
     (
         "R7",
         "Breaking a meld to lay off",
-        lambda r: (
+        lambda r: msg(
             "The defender may break up one of their own melds to lay cards off, when that "
             "leaves less deadwood."
         ),
     ),
-    ("R8", "No laying off against gin", lambda r: "Nobody lays off against gin or big gin."),
+    ("R8", "No laying off against gin", lambda r: msg("Nobody lays off against gin or big gin.")),
     (
         "R9",
         "Laying off everything",
-        lambda r: (
+        lambda r: msg(
             "A defender who lays off every loose card has not gone gin: it scores as an "
             "ordinary undercut."
         ),
@@ -190,18 +297,19 @@ _NOTES: tuple[tuple[str, str, Callable[[Ruleset], str]], ...] = (
     (
         "R10",
         "Gin cannot be undercut",
-        lambda r: (
-            f"Gin always wins: it scores the defender's deadwood plus {r.gin_bonus}, even when "
-            "the defender has no deadwood either."
+        lambda r: msg(
+            "Gin always wins: it scores the defender's deadwood plus {bonus}, even when the "
+            "defender has no deadwood either.",
+            bonus=r.gin_bonus,
         ),
     ),
     (
         "R11",
         "Cards speak",
         lambda r: (
-            "A knock whose ten cards all meld is scored as gin."
+            msg("A knock whose ten cards all meld is scored as gin.")
             if r.gin_cards_speak
-            else "This table scores a knock as a knock, even when all ten cards meld."
+            else msg("This table scores a knock as a knock, even when all ten cards meld.")
         ),
     ),
     ("R12", "Big gin", _big_gin),
@@ -209,76 +317,50 @@ _NOTES: tuple[tuple[str, str, Callable[[Ruleset], str]], ...] = (
         "R13",
         "Aces",
         lambda r: (
-            "Aces are low: A-2-3 is a run, Q-K-A is not."
+            msg("Aces are low: A-2-3 is a run, Q-K-A is not.")
             if r.ace is AceRank.LOW
-            else "An ace is high or low: A-2-3 and Q-K-A are runs, K-A-2 is not."
+            else msg("An ace is high or low: A-2-3 and Q-K-A are runs, K-A-2 is not.")
         ),
     ),
-    (
-        "R14",
-        "Equal counts",
-        lambda r: f"When the knocker's and the defender's counts are equal, {_tie(r)}.",
-    ),
+    ("R14", "Equal counts", _tie),
     (
         "R16",
         "A dead hand",
-        lambda r: (
-            f"When nobody has knocked with {r.wall_size} cards left in the stock, the hand is "
-            "dead: nobody scores, nobody gets a box, and the same dealer deals again."
+        lambda r: msg_n(
+            "When nobody has knocked with {count} card left in the stock, the hand is dead: "
+            "nobody scores, nobody gets a box, and the same dealer deals again.",
+            "When nobody has knocked with {count} cards left in the stock, the hand is dead: "
+            "nobody scores, nobody gets a box, and the same dealer deals again.",
+            r.wall_size,
         ),
     ),
-    (
-        "R17",
-        "Oklahoma: a spade upcard",
-        lambda r: (
-            "When the first upcard is a spade, the hand's score (its bonus included) counts "
-            + ("double, and so does its box." if r.spade_double_box else "double; the box once.")
-            if r.spade_double
-            else "This table does not double a hand for a spade upcard."
-        ),
-    ),
-    (
-        "§3",
-        "Oklahoma",
-        lambda r: (
-            "The first upcard of each hand sets how low you must be to knock: its value, "
-            "pictures 10"
-            + (", and an ace means gin only." if r.oklahoma_ace is OklahomaAce.GIN_ONLY else ".")
-        ),
-    ),
-    (
-        "§4",
-        "Hollywood",
-        lambda r: (
-            f"{r.hollywood_games} games are scored at once. A player's first winning hand goes "
-            "into game 1, the second into games 1 and 2, and later ones into every game still "
-            "open; a game closes when someone reaches its target."
-        ),
-    ),
-    ("§5", "Straight gin", lambda r: "Nobody may knock: only gin ends a hand."),
+    ("R17", "Oklahoma: a spade upcard", _spade),
+    ("§3", "Oklahoma", _oklahoma),
+    ("§4", "Hollywood", _hollywood),
+    ("§5", "Straight gin", lambda r: msg("Nobody may knock: only gin ends a hand.")),
     (
         "§6",
         "Three or more players",
-        lambda r: "Two play each hand; who plays next follows from who won and lost.",
+        lambda r: msg("Two play each hand; who plays next follows from who won and lost."),
     ),
     (
         "§6.1",
         "Dealer sits out",
-        lambda r: "The dealer deals the two others and sits the hand out.",
+        lambda r: msg("The dealer deals the two others and sits the hand out."),
     ),
     (
         "§6.2",
         "Cutthroat",
         lambda r: (
-            "The loser of a hand sits out the next one and deals it."
+            msg("The loser of a hand sits out the next one and deals it.")
             if r.cutthroat_rotation is Rotation.LOSER_SITS_IDLE_DEALS
-            else "The loser of a hand deals the next one and sits it out."
+            else msg("The loser of a hand deals the next one and sits it out.")
         ),
     ),
     (
         "§6.3",
         "Chouette",
-        lambda r: (
+        lambda r: msg(
             "One player (the box) plays each hand against the captain of the others; the box "
             "wins or loses the hand's score against every other player."
         ),
@@ -286,7 +368,7 @@ _NOTES: tuple[tuple[str, str, Callable[[Ruleset], str]], ...] = (
     (
         "§6.5",
         "Battle Royal",
-        lambda r: (
+        lambda r: msg(
             "Three play at once. The knocker's count is compared with both others'; the hand's "
             "score is worked out from all three counts."
         ),
@@ -294,33 +376,41 @@ _NOTES: tuple[tuple[str, str, Callable[[Ruleset], str]], ...] = (
     (
         "§7",
         "Partnership",
-        lambda r: (
-            "Two tables play at once. Each team's results at the two tables are added: only the "
-            f"difference scores, and a game goes to {r.game_target}."
+        lambda r: joined(
+            msg("Two tables play at once."),
+            msg(
+                "Each team's results at the two tables are added: only the difference scores, "
+                "and a game goes to {target}.",
+                target=r.game_target,
+            ),
         ),
     ),
     (
         "§8.4",
         "Basic Rummy and 500 Rum",
-        lambda r: (
-            "The player who goes out wins the hand. In Basic Rummy they score the cards left in "
-            "the others' hands; in 500 Rum everyone scores their melds and loses the cards left "
-            f"in hand, and the game goes to {r.game_target}."
+        lambda r: joined(
+            msg("The player who goes out wins the hand."),
+            msg(
+                "In Basic Rummy they score the cards left in the others' hands; in 500 Rum "
+                "everyone scores their melds and loses the cards left in hand, and the game "
+                "goes to {target}.",
+                target=r.game_target,
+            ),
         ),
     ),
     (
         "§8.3",
         "Gem Rummy",
-        lambda r: (
+        lambda r: msg(
             "Gem Rummy is played with its own deck of gems; a hand scores as the app's Gem "
-            "Rummy page shows, step by step, and a game goes to "
-            f"{r.game_target}."
+            "Rummy page shows, step by step, and a game goes to {target}.",
+            target=r.game_target,
         ),
     ),
     (
         "§8.5",
         "Contract Rummy",
-        lambda r: (
+        lambda r: msg(
             "Each deal has its contract (the sets and runs a player must lay down first); "
             "whoever goes out scores nothing, and everyone else counts the cards left in hand."
         ),
@@ -328,23 +418,12 @@ _NOTES: tuple[tuple[str, str, Callable[[Ruleset], str]], ...] = (
     (
         "§12.3",
         "Where the sources disagree",
-        lambda r: (
+        lambda r: msg(
             "The rule books do not agree on this point; the app follows the table's setting "
             "and says which in the step."
         ),
     ),
-    (
-        "§12.4",
-        "Battle Royal: a shared low count",
-        lambda r: (
-            "When both others share the lowest count after a knock, "
-            + (
-                "the one nearer the knocker's left wins it."
-                if r.battle_royal_tied_low is BattleRoyalTiedLow.NEXT_IN_TURN
-                else "both score the hand and each wins a box."
-            )
-        ),
-    ),
+    ("§12.4", "Battle Royal: a shared low count", _shared_low),
 )
 
 

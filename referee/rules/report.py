@@ -24,7 +24,7 @@ def arrangement_to_dict(arrangement: Arrangement) -> dict[str, Any]:
         "deadwood_cards": [c.code for c in arrangement.deadwood_cards],
     }
     if arrangement.note:
-        answer["note"] = arrangement.note
+        answer["note"] = str(arrangement.note)  # its English, should it be a message
     return answer
 
 
@@ -43,7 +43,7 @@ def hand_result_to_dict(result: HandResult) -> dict[str, Any]:
         "knocker": _maybe(result.knocker_arrangement),
         "defender": _maybe(result.defender_arrangement),
         "layoffs": [{"card": lo.card.code, "meld_index": lo.meld_index} for lo in result.layoffs],
-        "steps": [{"text": s.text, "rule": s.rule} for s in result.steps],
+        "steps": [s.as_json() for s in result.steps],
     }
 
 

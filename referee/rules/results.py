@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .cards import Card, Suit
+from .messages import Message, as_message, to_json
 
 
 class MeldKind(StrEnum):
@@ -54,8 +55,10 @@ class Arrangement:
     deadwood_cards: tuple[Card, ...]
     deadwood: int
     # when the arrangement stands for several that differ only in which wild card is where
-    # (cards of a wild rank in different places), which cards could change places
+    # (cards of a wild rank in different places), which cards could change places: ``note``
+    # in English (for the JSON), ``note_message`` the same as a Message (for the pages)
     note: str = ""
+    note_message: Message | None = field(default=None, compare=False, repr=False)
 
     @property
     def melded_cards(self) -> tuple[Card, ...]:
@@ -72,10 +75,30 @@ class Layoff:
 
 @dataclass(frozen=True)
 class Step:
-    """One plain-language step of a ruling, tagged with the rule it applies (e.g. "R4", "§2.1")."""
+    """One plain-language step of a ruling, tagged with the rule it applies (e.g. "R4", "§2.1").
 
-    text: str
+    ``said`` is the sentence as a :class:`Message` (its key and values, for the pages to say it
+    in the reader's language); ``text`` is its English, as the shell and the API show it.
+    """
+
+    said: Message | str
     rule: str
+
+    @property
+    def text(self) -> str:
+        return str(self.said)
+
+    @property
+    def message(self) -> Message:
+        return as_message(self.said)
+
+    def as_json(self) -> dict[str, object]:
+        """The step for the API: its English ``text`` and ``rule``, and (for clients that say
+        it in their own language) its ``key`` and ``values``."""
+        out: dict[str, object] = {"text": self.text, "rule": self.rule}
+        if isinstance(self.said, Message):
+            out.update(to_json(self.said))
+        return out
 
 
 class Outcome(StrEnum):

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any, get_type_hints
 
 from .cards import Deck
+from .messages import Message, joined, msg, msg_n
 from .settlement import SettlementRounding
 
 
@@ -280,14 +281,18 @@ class Ruleset:
     def __post_init__(self) -> None:
         problems = list(_field_problems(self))
         if self.max_run is not None and self.max_run < self.min_run:
-            problems.append(("max_run", f"must be at least min_run ({self.min_run})"))
+            problems.append(
+                ("max_run", msg("must be at least min_run ({min_run})", min_run=self.min_run))
+            )
         if self.max_set < self.min_set:
-            problems.append(("max_set", f"must be at least min_set ({self.min_set})"))
+            problems.append(
+                ("max_set", msg("must be at least min_set ({min_set})", min_set=self.min_set))
+            )
         if self.max_set > 4 * self.decks + self._wild_supply():
-            problems.append(("max_set", "is more cards of one rank than the pack holds"))
+            problems.append(("max_set", msg("is more cards of one rank than the pack holds")))
         for rank in self.wild_ranks:
             if not 1 <= rank <= 13:
-                problems.append(("wild_ranks", f"{rank} is not a rank (1-13)"))
+                problems.append(("wild_ranks", msg("{rank} is not a rank (1-13)", rank=rank)))
         if problems:
             raise RulesetError(problems)
 
@@ -337,7 +342,7 @@ class Ruleset:
         """A copy with house rules applied, values coerced from text/JSON and validated."""
         unknown = sorted(set(overrides) - set(FIELD_TYPES))
         if unknown:
-            raise RulesetError([(name, "is not a rule") for name in unknown])
+            raise RulesetError([(name, msg("is not a rule")) for name in unknown])
         coerced = {name: coerce_value(name, value) for name, value in overrides.items()}
         return dataclasses.replace(self, **coerced)
 
@@ -365,7 +370,7 @@ class Ruleset:
     def from_json(cls, text: str) -> Ruleset:
         data = json.loads(text)
         if not isinstance(data, dict):
-            raise RulesetError([("rules", "must be a JSON object")])
+            raise RulesetError([("rules", msg("must be a JSON object"))])
         return cls.from_dict(data)
 
     def differences(self, other: Ruleset) -> dict[str, tuple[Any, Any]]:
@@ -375,28 +380,45 @@ class Ruleset:
 
 
 class RulesetError(ValueError):
-    """Every problem with a set of rules at once, as (field, reason) pairs."""
+    """Every problem with a set of rules at once, as (field, reason) pairs.
 
-    def __init__(self, problems: list[tuple[str, str]]) -> None:
+    Each reason is a :class:`Message` (its English is ``str(reason)``: "must be at least 0
+    (got -1)"); ``message`` says them all, each after its rule's name, as ``str(exc)`` does.
+    """
+
+    def __init__(self, problems: list[tuple[str, Message]]) -> None:
         self.problems = problems
         super().__init__("; ".join(f"{name} {reason}" for name, reason in problems))
+
+    @property
+    def message(self) -> Message:
+        """Every problem in words, for the pages: "knock_limit must be at least 0 (got -1)"."""
+        said = [msg("{rule} {reason}", rule=name, reason=reason) for name, reason in self.problems]
+        found = said[0] if said else joined()
+        for more in said[1:]:
+            found = msg("{problems}; {problem}", problems=found, problem=more)
+        return found
 
 
 FIELD_TYPES: dict[str, Any] = get_type_hints(Ruleset)
 FIELD_HELP: dict[str, str] = {f.name: f.metadata["help"] for f in dataclasses.fields(Ruleset)}
 
 
-def _field_problems(rules: Ruleset) -> list[tuple[str, str]]:
-    problems = []
+def _field_problems(rules: Ruleset) -> list[tuple[str, Message]]:
+    problems: list[tuple[str, Message]] = []
     for f in dataclasses.fields(rules):
         value = getattr(rules, f.name)
         low, high = f.metadata.get("min"), f.metadata.get("max")
         if isinstance(value, bool) or not isinstance(value, int):
             continue
         if low is not None and value < low:
-            problems.append((f.name, f"must be at least {low} (got {value})"))
+            problems.append(
+                (f.name, msg("must be at least {low} (got {value})", low=low, value=value))
+            )
         if high is not None and value > high:
-            problems.append((f.name, f"must be at most {high} (got {value})"))
+            problems.append(
+                (f.name, msg("must be at most {high} (got {value})", high=high, value=value))
+            )
     return problems
 
 
@@ -416,40 +438,47 @@ def coerce_value(name: str, value: Any) -> Any:
             return True
         if text in _FALSE:
             return False
-        raise RulesetError([(name, f"must be true or false (got {value!r})")])
+        raise RulesetError([(name, msg("must be true or false (got {value})", value=repr(value)))])
     if kind in (int, int | None):
         if kind == int | None and (value is None or text in _NONE):
             return None
         if isinstance(value, bool):
-            raise RulesetError([(name, f"must be a whole number (got {value!r})")])
+            raise RulesetError(
+                [(name, msg("must be a whole number (got {value})", value=repr(value)))]
+            )
         if isinstance(value, int):
             return value
         if text is not None and text.lstrip("-").isdigit():
             return int(text)
-        raise RulesetError([(name, f"must be a whole number (got {value!r})")])
+        raise RulesetError([(name, msg("must be a whole number (got {value})", value=repr(value)))])
     if kind == tuple[int, ...]:
         items: Any = value
         if isinstance(value, str):
             items = [t for t in value.replace(",", " ").split() if t]
         if not isinstance(items, list | tuple):
-            raise RulesetError([(name, f"must be a list of ranks (got {value!r})")])
+            raise RulesetError(
+                [(name, msg("must be a list of ranks (got {value})", value=repr(value)))]
+            )
         try:
             return tuple(sorted({int(x) for x in items}))
         except (TypeError, ValueError):
-            raise RulesetError([(name, f"must be a list of ranks (got {value!r})")]) from None
+            raise RulesetError(
+                [(name, msg("must be a list of ranks (got {value})", value=repr(value)))]
+            ) from None
     if kind is str:
         if isinstance(value, str):
             return value
         if isinstance(value, dict | list):
             return json.dumps(value, sort_keys=True, ensure_ascii=False)
-        raise RulesetError([(name, f"must be text (got {value!r})")])
+        raise RulesetError([(name, msg("must be text (got {value})", value=repr(value)))])
     if isinstance(kind, type) and issubclass(kind, StrEnum):
         try:
             return kind(text if text is not None else value)
         except ValueError:
             allowed = ", ".join(m.value for m in kind)
-            raise RulesetError([(name, f"must be one of {allowed} (got {value!r})")]) from None
-    raise RulesetError([(name, "cannot be set")])  # pragma: no cover - every field is covered
+            said = msg("must be one of {allowed} (got {value})", allowed=allowed, value=repr(value))
+            raise RulesetError([(name, said)]) from None
+    raise RulesetError([(name, msg("cannot be set"))])  # pragma: no cover - every field is covered
 
 
 def parse_override(text: str) -> tuple[str, Any]:
@@ -457,9 +486,9 @@ def parse_override(text: str) -> tuple[str, Any]:
     name, sep, value = text.partition("=")
     name = name.strip().replace("-", "_")
     if not sep:
-        raise RulesetError([(name or text, "needs the form key=value")])
+        raise RulesetError([(name or text, msg("needs the form key=value"))])
     if name not in FIELD_TYPES:
-        raise RulesetError([(name, "is not a rule")])
+        raise RulesetError([(name, msg("is not a rule"))])
     return name, coerce_value(name, value)
 
 
@@ -477,21 +506,31 @@ TABLE_LIMITS: dict[str, int] = {
 MAX_WILD_RANKS = 1
 
 
-def table_problems(rules: Ruleset) -> list[tuple[str, str]]:
+def table_problems(rules: Ruleset) -> list[tuple[str, Message]]:
     """Where ``rules`` ask for more than a real table plays, as (rule, reason) pairs.
 
     >>> table_problems(Ruleset(decks=2, jokers=4))
     []
-    >>> table_problems(Ruleset(jokers=8, jokers_wild=True, wild_ranks=(2, 3)))[0]
+    >>> name, reason = table_problems(Ruleset(jokers=8, jokers_wild=True, wild_ranks=(2, 3)))[0]
+    >>> name, str(reason)
     ('jokers', 'at most 4 at a real table (got 8)')
     """
-    problems = []
+    problems: list[tuple[str, Message]] = []
     for name, most in TABLE_LIMITS.items():
         value = getattr(rules, name)
         if value > most:
-            problems.append((name, f"at most {most} at a real table (got {value})"))
+            problems.append(
+                (name, msg("at most {most} at a real table (got {value})", most=most, value=value))
+            )
     if len(rules.wild_ranks) > MAX_WILD_RANKS:
         problems.append(
-            ("wild_ranks", f"at most {MAX_WILD_RANKS} wild rank at a real table (deuces, say)")
+            (
+                "wild_ranks",
+                msg_n(
+                    "at most {count} wild rank at a real table (deuces, say)",
+                    "at most {count} wild ranks at a real table (deuces, say)",
+                    MAX_WILD_RANKS,
+                ),
+            )
         )
     return problems

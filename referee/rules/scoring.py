@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .hand_conditions import HandConditions
+from .messages import msg, msg_n
 from .results import Outcome, Role, Step
 from .ruleset import Ruleset, TieOutcome, UndercutMode
 
@@ -52,8 +53,13 @@ def score_finish(
         outcome, scorer = Outcome.BIG_GIN, Role.KNOCKER
         steps.append(
             Step(
-                f"Big gin: the knocker scores the defender's deadwood {d} + big gin bonus "
-                f"{bonus} = {base + bonus}.",
+                msg(
+                    "Big gin: the knocker scores the defender's deadwood {deadwood} + big gin "
+                    "bonus {bonus} = {total}.",
+                    deadwood=d,
+                    bonus=bonus,
+                    total=base + bonus,
+                ),
                 "§2.1",
             )
         )
@@ -63,8 +69,13 @@ def score_finish(
         outcome, scorer = Outcome.GIN, Role.KNOCKER
         steps.append(
             Step(
-                f"Gin: the knocker scores the defender's deadwood {d} + gin bonus {bonus} = "
-                f"{base + bonus}. Gin cannot be undercut.",
+                msg(
+                    "Gin: the knocker scores the defender's deadwood {deadwood} + gin bonus "
+                    "{bonus} = {total}. Gin cannot be undercut.",
+                    deadwood=d,
+                    bonus=bonus,
+                    total=base + bonus,
+                ),
                 "§2.1",
             )
         )
@@ -72,16 +83,35 @@ def score_finish(
     elif k < d:
         base, bonus = d - k, 0
         outcome, scorer = Outcome.KNOCK, Role.KNOCKER
-        text = f"The knocker's {k} is less than the defender's {d}: the knocker scores {d} − {k}"
         if base < rules.knocker_min_score:
-            text += f" = {base}, raised to the minimum {rules.knocker_min_score}"
+            said = msg(
+                "The knocker's {knocker} is less than the defender's {defender}: the knocker "
+                "scores {defender} − {knocker} = {difference}, raised to the minimum {least}.",
+                knocker=k,
+                defender=d,
+                difference=base,
+                least=rules.knocker_min_score,
+            )
             base = rules.knocker_min_score
         else:
-            text += f" = {base}"
-        steps.append(Step(text + ".", "§2.1"))
+            said = msg(
+                "The knocker's {knocker} is less than the defender's {defender}: the knocker "
+                "scores {defender} − {knocker} = {difference}.",
+                knocker=k,
+                defender=d,
+                difference=base,
+            )
+        steps.append(Step(said, "§2.1"))
     elif k == d and rules.tie_outcome is TieOutcome.WASH:
         steps.append(
-            Step(f"Both deadwoods are {k}: under this table's tie rule the hand is a wash.", "R14")
+            Step(
+                msg(
+                    "Both deadwoods are {deadwood}: under this table's tie rule the hand is a "
+                    "wash.",
+                    deadwood=k,
+                ),
+                "R14",
+            )
         )
         return HandScoreLine(Outcome.WASH, None, 0, 0, tuple(steps))
     elif k == d and rules.tie_outcome is TieOutcome.KNOCKER_WINS_ZERO:
@@ -89,41 +119,88 @@ def score_finish(
         outcome, scorer = Outcome.KNOCK, Role.KNOCKER
         steps.append(
             Step(
-                f"Both deadwoods are {k}: under this table's tie rule the knocker wins the hand "
-                f"with {base}.",
+                msg(
+                    "Both deadwoods are {deadwood}: under this table's tie rule the knocker wins "
+                    "the hand with {points}.",
+                    deadwood=k,
+                    points=base,
+                ),
                 "R14",
             )
         )
     else:
         outcome = Outcome.UNDERCUT
-        why = (
-            f"Both deadwoods are {k}: a tie is an undercut"
-            if k == d
-            else f"The defender's {d} is less than the knocker's {k}: undercut"
-        )
-        rule = "R14" if k == d else "§2.1"
+        tie = k == d
+        rule = "R14" if tie else "§2.1"
         if rules.undercut_mode is UndercutMode.PENALTY_TO_KNOCKER:
             scorer, base, bonus = Role.KNOCKER, -rules.undercut_bonus, 0
-            steps.append(Step(f"{why}; the knocker loses {rules.undercut_bonus}.", rule))
+            if tie:
+                said = msg(
+                    "Both deadwoods are {deadwood}: a tie is an undercut; the knocker loses "
+                    "{penalty}.",
+                    deadwood=k,
+                    penalty=rules.undercut_bonus,
+                )
+            else:
+                said = msg(
+                    "The defender's {defender} is less than the knocker's {knocker}: undercut; "
+                    "the knocker loses {penalty}.",
+                    defender=d,
+                    knocker=k,
+                    penalty=rules.undercut_bonus,
+                )
         elif rules.undercut_mode is UndercutMode.FLAT_TO_DEFENDER:
             scorer, base, bonus = Role.DEFENDER, 0, rules.undercut_bonus
-            steps.append(Step(f"{why}; the defender scores a flat {bonus}.", rule))
+            if tie:
+                said = msg(
+                    "Both deadwoods are {deadwood}: a tie is an undercut; the defender scores a "
+                    "flat {bonus}.",
+                    deadwood=k,
+                    bonus=bonus,
+                )
+            else:
+                said = msg(
+                    "The defender's {defender} is less than the knocker's {knocker}: undercut; "
+                    "the defender scores a flat {bonus}.",
+                    defender=d,
+                    knocker=k,
+                    bonus=bonus,
+                )
         else:
             scorer, base, bonus = Role.DEFENDER, k - d, rules.undercut_bonus
-            steps.append(
-                Step(
-                    f"{why}; the defender scores {k} − {d} + undercut bonus {bonus} = "
-                    f"{base + bonus}.",
-                    rule,
+            if tie:
+                said = msg(
+                    "Both deadwoods are {deadwood}: a tie is an undercut; the defender scores "
+                    "{knocker} − {defender} + undercut bonus {bonus} = {total}.",
+                    deadwood=k,
+                    knocker=k,
+                    defender=d,
+                    bonus=bonus,
+                    total=base + bonus,
                 )
-            )
+            else:
+                said = msg(
+                    "The defender's {defender} is less than the knocker's {knocker}: undercut; "
+                    "the defender scores {knocker} − {defender} + undercut bonus {bonus} = "
+                    "{total}.",
+                    defender=d,
+                    knocker=k,
+                    bonus=bonus,
+                    total=base + bonus,
+                )
+        steps.append(Step(said, rule))
         extra_boxes = 1 if rules.kisses else 0
     points = (base + bonus) * conditions.multiplier
     if conditions.multiplier != 1:
-        doubled = f"{base + bonus} × {conditions.multiplier} = {points}"
-        steps.append(Step(f"Doubled for the spade upcard: {doubled}.", "R17"))
+        said = msg(
+            "Doubled for the spade upcard: {score} × {multiplier} = {points}.",
+            score=base + bonus,
+            multiplier=conditions.multiplier,
+            points=points,
+        )
+        steps.append(Step(said, "R17"))
     boxes = 0 if points < 0 else (1 + extra_boxes) * conditions.box_multiplier
     if extra_boxes:
-        plural = "es" if extra_boxes > 1 else ""
-        steps.append(Step(f"Kisses: {extra_boxes} extra box{plural}.", "§3"))
+        said = msg_n("Kisses: {count} extra box.", "Kisses: {count} extra boxes.", extra_boxes)
+        steps.append(Step(said, "§3"))
     return HandScoreLine(outcome, scorer, points, boxes, tuple(steps))

@@ -19,6 +19,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from referee.i18n import N_, translate
 from referee.rules.formats import Board
 
 if TYPE_CHECKING:
@@ -159,7 +160,11 @@ def match_charts(board: Board, last: int | None = None) -> list[Chart]:
 
 # -- a club's charts -----------------------------------------------------------------------------
 
-_TITLES = {"two_handed": "Gin", "hollywood": "Hollywood", "partnership": "Partnership"}
+_TITLES = {"two_handed": N_("Gin"), "hollywood": N_("Hollywood"), "partnership": N_("Partnership")}
+
+# The formats' own titles (the engine's English) that no other list of texts holds; a chart
+# shows a title in the reader's language (``shown_title``).
+_FORMAT_TITLES = (N_("Basic Rummy"), N_("500 Rum"), N_("12-Step Contract Rummy"))
 
 
 def format_title(variant: str) -> str:
@@ -173,10 +178,27 @@ def format_title(variant: str) -> str:
     return title or _TITLES.get(variant) or variant.replace("_", " ").capitalize()
 
 
+def shown_title(variant: str) -> str:
+    """A format's name in the reader's language (English outside a request)."""
+    return translate(format_title(variant))
+
+
+def _win_rate_chart(title: str, bars: tuple[Bar, ...], label_head: str) -> BarChart:
+    """A win-rate chart with its headings and measure in the reader's language."""
+    return BarChart(
+        title,
+        bars,
+        label_head=label_head,
+        part_head=_("Games won"),
+        whole_head=_("Games"),
+        measure=_("Win rate"),
+    )
+
+
 def win_rate_charts(stats: ClubStats) -> list[BarChart]:
     """One chart per format the club played: each player's share of the games they finished
     in it that they won, best first (players who finished none in it left out)."""
-    formats = sorted({f for p in stats.players for f in p.by_format}, key=format_title)
+    formats = sorted({f for p in stats.players for f in p.by_format}, key=shown_title)
     charts = []
     for variant in formats:
         bars = [
@@ -186,20 +208,22 @@ def win_rate_charts(stats: ClubStats) -> list[BarChart]:
         ]
         if bars:
             bars.sort(key=lambda b: (-b.share, -b.whole, b.label.casefold()))
-            charts.append(BarChart(f"Win rate: {format_title(variant)}", tuple(bars)))
+            title = _("Win rate: %(format)s", format=shown_title(variant))
+            charts.append(_win_rate_chart(title, tuple(bars), _("Player")))
     return charts
 
 
 def player_win_rates(player: PlayerStats) -> BarChart | None:
     """A player's share of games won in each format they finished a game of."""
     bars = [
-        Bar(format_title(variant), f.games_won, f.games)
-        for variant, f in sorted(player.by_format.items(), key=lambda kv: format_title(kv[0]))
+        Bar(shown_title(variant), f.games_won, f.games)
+        for variant, f in sorted(player.by_format.items(), key=lambda kv: shown_title(kv[0]))
         if f.games
     ]
     if not bars:
         return None
-    return BarChart(f"{player.name}: win rate by format", tuple(bars), label_head="Format")
+    title = _("%(name)s: win rate by format", name=player.name)
+    return _win_rate_chart(title, tuple(bars), _("Format"))
 
 
 def rating_chart(name: str, points: Sequence[RatingPoint]) -> Chart | None:
@@ -208,12 +232,12 @@ def rating_chart(name: str, points: Sequence[RatingPoint]) -> Chart | None:
     if not points:
         return None
     return Chart(
-        f"{name}: rating over time",
+        _("%(name)s: rating over time", name=name),
         tuple(p.game for p in points),
         (
-            Series("Rating", tuple(round(p.rating, 1) for p in points)),
-            Series("Skill", tuple(round(p.mu, 1) for p in points)),
+            Series(_("Rating"), tuple(round(p.rating, 1) for p in points)),
+            Series(_("Skill"), tuple(round(p.mu, 1) for p in points)),
         ),
         noun="game",
-        measure="Rating",
+        measure="Rating",  # which chart it is (the macro's descriptions), not a shown text
     )

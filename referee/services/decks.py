@@ -11,6 +11,7 @@ from sqlalchemy import select
 from referee.models import SavedDeck, db, utcnow
 from referee.rules.errors import InputError
 from referee.rules.gem.deck import GemDeck, GemDeckError, parse_deck
+from referee.rules.messages import msg, msg_n
 
 MAX_NAME = 60
 
@@ -19,19 +20,28 @@ def check_deck(entries: Any) -> GemDeck:
     """The checked deck of ``entries`` (its text, or a mapping card → gems); raises
     :class:`InputError` naming the card (or block, ``kings``, gem) and the rule it breaks."""
     if not isinstance(entries, str | Mapping):
-        raise InputError("deck", 'the deck as "AS=G 2S=A ..." or an object {"AS": "G", ...}')
+        raise InputError(
+            "deck",
+            msg(
+                "the deck as {text} or an object {example}",
+                text='"AS=G 2S=A ..."',
+                example='{"AS": "G", ...}',
+            ),
+        )
     try:
         return parse_deck(entries)
     except GemDeckError as e:
-        raise InputError(e.field, e.reason, api_field=e.field) from None
+        raise InputError(e.field, e.message, api_field=e.field) from None
 
 
 def _clean_name(name: Any) -> str:
     text = " ".join(str(name or "").split())
     if not text:
-        raise InputError("name", "give the deck a name")
+        raise InputError("name", msg("give the deck a name"))
     if len(text) > MAX_NAME:
-        raise InputError("name", f"at most {MAX_NAME} characters")
+        raise InputError(
+            "name", msg_n("at most {count} character", "at most {count} characters", MAX_NAME)
+        )
     return text
 
 
@@ -46,7 +56,7 @@ def save_deck(name: Any, entries: Any, replace: bool = True) -> SavedDeck:
     deck = check_deck(entries)
     saved = find(clean)
     if saved is not None and not replace:
-        raise InputError("name", f"a deck called {clean!r} is already saved")
+        raise InputError("name", msg("a deck called {name} is already saved", name=repr(clean)))
     if saved is None:
         saved = SavedDeck(name=clean, entries=deck.to_text())
         db.session.add(saved)
@@ -69,6 +79,6 @@ def resolve(value: Any) -> str | None:
     if isinstance(value, str) and "=" not in value:
         saved = find(" ".join(value.split()))
         if saved is None:
-            raise InputError("deck", f"no saved deck is called {value!r}")
+            raise InputError("deck", msg("no saved deck is called {name}", name=repr(value)))
         return saved.entries
     return check_deck(value).to_text()

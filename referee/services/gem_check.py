@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.rules.cards import CardError, Deck, parse_cards
-from referee.rules.errors import InputError
+from referee.rules.errors import InputError, said_of
 from referee.rules.formats.gem_format import parse_dice
 from referee.rules.gem.deck import GemDeck, parse_deck
 from referee.rules.gem.hand import GemResult, rule_cards
 from referee.rules.gem.table_rules import gem_rules_of
+from referee.rules.messages import msg
 from referee.rules.ruleset import RulesetError
 from referee.rules.variants import get_preset
 
@@ -39,29 +40,31 @@ def check_hand(
     or a whole map). Raises :class:`InputError` naming the field."""
     text = (resolve or decks.resolve)(data.get("deck"))
     if text is None:
-        raise InputError("deck", "choose a saved deck or enter the deck's map")
+        raise InputError("deck", msg("choose a saved deck or enter the deck's map"))
     deck = parse_deck(text)
     dice = parse_dice(data.get("dice"))
     hands_in = data.get("hands")
     if not isinstance(hands_in, list) or not 2 <= len(hands_in) <= 3:
-        raise InputError("hands", "the knocker's cards, then one or two other players' cards")
+        raise InputError("hands", msg("the knocker's cards, then one or two other players' cards"))
     names_in = data.get("players") or ["Knocker", "Second", "Third"][: len(hands_in)]
     if not isinstance(names_in, list) or len(names_in) != len(hands_in):
-        raise InputError("players", "one name per hand")
+        raise InputError("players", msg("one name per hand"))
     names = tuple(" ".join(str(n).split()) or f"Player {i + 1}" for i, n in enumerate(names_in))
     hands = []
     for seat, cards in enumerate(hands_in):
         if isinstance(cards, list):
             cards = " ".join(str(c) for c in cards)
         try:
-            hands.append(parse_cards(str(cards or ""), _PACK, what=f"{names[seat]}'s hand"))
+            hands.append(
+                parse_cards(str(cards or ""), _PACK, what=msg("{name}'s hand", name=names[seat]))
+            )
         except CardError as e:
-            raise InputError(f"cards_{seat}", str(e), api_field="hands", seat=seat) from None
+            raise InputError(f"cards_{seat}", said_of(e), api_field="hands", seat=seat) from None
     overrides = data.get("rules") or {}
     if isinstance(overrides, list):  # the shell's KEY=VALUE pairs
         overrides = dict(str(item).partition("=")[::2] for item in overrides)
     if not isinstance(overrides, Mapping):
-        raise InputError("rules", "an object of house rules")
+        raise InputError("rules", msg("an object of house rules"))
     try:
         rules = get_preset("gem").rules.with_overrides(**dict(overrides))
     except RulesetError as e:
@@ -81,9 +84,9 @@ def _spread(value: Any) -> Sequence[Any] | None:
         text = " ".join(part) if isinstance(part, list) else str(part)
         if text.strip():
             try:
-                melds.append(parse_cards(text, _PACK, what="a meld"))
+                melds.append(parse_cards(text, _PACK, what=msg("a meld")))
             except CardError as e:
-                raise InputError("spread", str(e)) from None
+                raise InputError("spread", said_of(e)) from None
     return melds
 
 
@@ -107,6 +110,8 @@ def deck_text(value: Any) -> str | None:
     if isinstance(value, str) and "=" not in value and value.strip():
         path = Path(value)
         if not path.is_file():
-            raise InputError("deck", f"no deck file {value!r} (give a file or the map)")
+            raise InputError(
+                "deck", msg("no deck file {path} (give a file or the map)", path=repr(value))
+            )
         value = path.read_text()
     return decks.check_deck(value).to_text() if value else None

@@ -31,7 +31,7 @@ from referee.models import (
     utcnow,
 )
 from referee.rules.budget import TooComplexError
-from referee.rules.errors import InputError
+from referee.rules.errors import InputError, said_of
 from referee.rules.formats import Format, Place, Table, format_for
 from referee.rules.ruleset import RulesetError, table_problems
 from referee.rules.variants import Preset, UnknownPresetError, get_preset, list_presets
@@ -91,7 +91,7 @@ def create_match(
     try:
         chosen = get_preset(preset)
     except UnknownPresetError as e:
-        raise InputError("preset", str(e)) from None
+        raise InputError("preset", said_of(e)) from None
     try:
         rules = chosen.rules.with_overrides(**dict(overrides or {}))
     except RulesetError as e:

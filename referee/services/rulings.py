@@ -251,7 +251,7 @@ class DrawnRuling:
     knocker: DrawnHand | None
     defender: DrawnHand | None
     steps: tuple[DrawnStep, ...]
-    illegal: str | None = None
+    illegal: Step | None = None  # the step that refuses the knock
     spread_note: SpreadNote | None = None
     knocker_options: tuple[Option, ...] = ()
     knocker_options_total: int = 0
@@ -328,7 +328,7 @@ def draw(
             laid_off=tuple(lo.card for lo in result.layoffs),
         )
 
-    illegal = result.steps[-1].text if result.outcome is Outcome.ILLEGAL_KNOCK else None
+    illegal = result.steps[-1] if result.outcome is Outcome.ILLEGAL_KNOCK else None
     note = None
     if spread_declared and ten and k_arr is not None and knocker is not None:
         note = _spread_note(result, rules, knocker, defender, upcard, kind, k_arr, ten, pair)

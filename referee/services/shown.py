@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask import has_request_context, render_template, request, session
+from flask import has_request_context, render_template, request
 from markupsafe import Markup
 
+from referee.i18n import current_locale
 from referee.rules.formats import Board, Line
 
 
@@ -62,7 +63,7 @@ def shown_hands(board: Board, everything: bool | None = None) -> Shown:
 def earlier_rows_html(shown: Shown, view_id: str, nouns: str) -> Markup:
     """The earlier games' rows of a scoreboard's table, drawn once per shown list (so once
     per revision) and language."""
-    key = f"{view_id}:{nouns}:{session.get('lang', '')}:{request.accept_languages}"
+    key = f"{view_id}:{nouns}:{current_locale()}"
     kept = shown.drawn.get(key)
     if kept is None:
         kept = shown.drawn[key] = Markup(

@@ -200,7 +200,7 @@ def _csv_row(board: Board, line: Any) -> list[Any]:
     return [
         line.number,
         line.game,
-        line.summary or line.error or "",
+        str(line.summary or line.error or ""),
         line.values.get("entry") or "",
         line.values.get("kind") or "",
         names[line.knocker] if line.knocker is not None and line.knocker < len(names) else "",

@@ -41,7 +41,7 @@ from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError
 
 from referee.models import Hand, Match, MatchStatus, db
-from referee.rules.errors import InputError
+from referee.rules.errors import InputError, error_key
 from referee.rules.formats import Board, Line
 from referee.rules.formats.hand_entry import IllegalKnock
 from referee.rules.formats.json_io import if_ended_json, is_whole, result_json
@@ -145,8 +145,8 @@ def _input_error(e: InputError) -> NoReturn:
     illegal knock also carries its ruling)."""
     field = e.api_field or API_NAMES.get(e.field or "", e.field)
     if isinstance(e, IllegalKnock):
-        _fail(400, field, e.reason, result=result_json(e.result))
-    _fail(400, field, e.reason)
+        _fail(400, field, e.reason, **error_key(e), result=result_json(e.result))
+    _fail(400, field, e.reason, **error_key(e))
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -465,7 +465,7 @@ def add_queued_hand(view_id: str) -> tuple[Response, int]:
     except Conflict as e:
         db.session.rollback()
         board = board_service.build(match)
-        lines = [{"number": line.number, "summary": line.summary} for line in board.lines]
+        lines = [{"number": line.number, "summary": str(line.summary)} for line in board.lines]
         _fail(409, None, e.message, match=match_json(match, board), lines=lines)
     except InputError as e:
         _input_error(e)

@@ -16,6 +16,7 @@ from referee.forms import (
     RulingCheckBase,
     check_form,
 )
+from referee.i18n import say
 from referee.inputs import (
     Analysis,
     AnalyzeInputs,
@@ -27,7 +28,8 @@ from referee.inputs import (
 from referee.models import Ruling, RulingKind, db
 from referee.rules.budget import TooComplexError
 from referee.rules.cards import ALL_NATURALS
-from referee.rules.errors import InputError
+from referee.rules.errors import InputError, error_key
+from referee.rules.messages import msg
 from referee.rules.report import hand_result_to_dict
 from referee.rules.results import HandResult
 from referee.rules.ruleset import table_problems
@@ -71,7 +73,7 @@ def _check(kind: str) -> str | BaseResponse | tuple[str, int]:
         _attach(form, e)
         return _render(form, kind, 400)
     except TooComplexError as e:
-        form.form_errors.append(e.reason)
+        form.form_errors.append(say(e))
         return _render(form, kind, 422)
     ruling, _ = ruling_service.store(inputs)
     return redirect(url_for("check.permalink", short_id=ruling.short_id), 303)
@@ -83,7 +85,7 @@ def _parse(kind: str, data: Mapping[str, object]) -> RuleInputs | AnalyzeInputs:
         parse_analyze_request(data) if kind == RulingKind.ANALYSIS else parse_rule_request(data)
     )
     for rule, reason in table_problems(inputs.rules):
-        raise InputError("rules", f"{rule}: {reason}", rule=rule)
+        raise InputError("rules", msg("{rule}: {reason}", rule=rule, reason=reason), rule=rule)
     return inputs
 
 
@@ -129,9 +131,9 @@ def _attach(form: RulingCheckBase | AnalysisCheckBase, error: InputError) -> Non
     for name in names:
         field = getattr(form, name, None)
         if field is not None and hasattr(field, "errors"):
-            field.errors = [*list(field.errors), error.reason]
+            field.errors = [*list(field.errors), say(error)]
             return
-    form.form_errors.append(f"{error.field}: {error.reason}" if error.field else error.reason)
+    form.form_errors.append(f"{error.field}: {say(error)}" if error.field else say(error))
 
 
 def _render(
@@ -172,7 +174,7 @@ def permalink(short_id: str) -> str | tuple[str, int]:
         inputs = ruling_service.inputs_of(ruling)
         derived = _derive(inputs)
     except InputError as e:  # a stored hand the engine now refuses: said, not crashed
-        context["problem"] = f"{e.field}: {e.reason}"
+        context["problem"] = f"{e.field}: {say(e)}"
         return render_template("ruling.html", **context)
     context.update(
         inputs=inputs,
@@ -212,7 +214,7 @@ def _bad_request(e: _BadRequest) -> tuple[Response, int]:
 @api_bp.errorhandler(InputError)
 def _bad_input(e: InputError) -> tuple[Response, int]:
     db.session.rollback()
-    return jsonify({"error": {"field": e.field, "reason": e.reason}}), 400
+    return jsonify({"error": {"field": e.field, "reason": e.reason, **error_key(e)}}), 400
 
 
 def _body() -> dict[str, object]:

@@ -8,6 +8,7 @@ file made, without a token; or 400 ``{"error": {"field", "reason"}}`` with nothi
 from __future__ import annotations
 
 from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers.response import Response as WerkzeugResponse
 
 from referee.forms import ActionForm
@@ -31,24 +32,27 @@ def import_page() -> str | WerkzeugResponse | tuple[str, int]:
     if request.method == "GET":
         return _page(None)
     if not ActionForm().validate_on_submit():
-        return _page("The form expired: try again.", 400)
+        return _page(_("The form expired: try again."), 400)
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return _page("Choose a file first.", 400)
+        return _page(_("Choose a file first."), 400)
     try:
         done = club_transfer.import_club(transfer.load_json(upload.read()))
     except transfer.ImportRefused as e:
-        return _page(f"Not imported: {e}", 400)
+        # the reason is the file check's own English (its field and what it needs)
+        return _page(_("Not imported: %(reason)s", reason=str(e)), 400)
     if done.token is None:
-        flash("This file was imported before: here is the club it made.", "ok")
+        flash(_("This file was imported before: here is the club it made."), "ok")
     else:
         remember(done.club, done.token)
         for match in club_matches(done.club):  # the matches still being played, to go on
             if match.status == MatchStatus.IN_PLAY:
                 remember(match, done.token)
         flash(
-            "Imported as a new club with its own links; this browser keeps its edit link, "
-            "which opens its matches too.",
+            _(
+                "Imported as a new club with its own links; this browser keeps its edit link, "
+                "which opens its matches too."
+            ),
             "ok",
         )
     return redirect(url_for("clubs.club_page", view_id=done.club.view_id))

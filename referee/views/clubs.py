@@ -116,7 +116,15 @@ def stats_page(view_id: str) -> Page:
     stats = None
     try:
         stats = stats_service.club_stats(club, _date(start, "from"), _date(end, "to"))
-    except (ValueError, stats_service.RangeError) as e:
+    except DateError as e:
+        problem = _(
+            "%(text)s is not a date (YYYY-MM-DD) for %(field)s",
+            text=repr(e.text),
+            field=repr(e.field),
+        )
+    except stats_service.RangeError:
+        problem = _("the end of the range is before its start")
+    except ValueError as e:
         problem = str(e)
     names = {p.member_id: p.name for p in stats.players} if stats else {}
     head = (
@@ -142,13 +150,22 @@ def stats_page(view_id: str) -> Page:
     return (body, 400) if problem else body
 
 
+class DateError(ValueError):
+    """A range's end that is not a date: ``text`` as given for the parameter ``field`` (the
+    API says it in English; the page in the reader's language)."""
+
+    def __init__(self, text: str, field: str) -> None:
+        self.text, self.field = text, field
+        super().__init__(f"{text!r} is not a date (YYYY-MM-DD) for {field!r}")
+
+
 def _date(text: str | None, field: str) -> dt.date | None:
     if text is None:
         return None
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise ValueError(f"{text!r} is not a date (YYYY-MM-DD) for {field!r}") from None
+        raise DateError(text, field) from None
 
 
 @api_bp.get("/clubs/<view_id>/stats")

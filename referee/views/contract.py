@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from referee.contract_forms import ContractCheckForm, ContractMatchForm
 from referee.contract_inputs import check as run_check
+from referee.contract_inputs import check_page as run_check_page
 from referee.contract_inputs import table_of
 from referee.models import SavedContractList, db
 from referee.rules.contract import ContractList
@@ -143,7 +144,7 @@ def _on_its_row(error: InputError) -> InputError:
     refused form's summary links to it."""
     field = error.field or ""
     if field.startswith("deal_") and field[5:].isdigit():
-        return InputError(f"contract_{field[5:]}", error.reason, api_field=error.api_field)
+        return InputError(f"contract_{field[5:]}", error.message, api_field=error.api_field)
     return error
 
 
@@ -184,7 +185,7 @@ def check_page() -> str | tuple[str, int]:
     if not form.validate_on_submit():
         return render_template("contract/check.html", form=form, kind="contract", result=None), 400
     try:
-        result = run_check(_check_data(form))
+        result = run_check_page(_check_data(form))
     except InputError as e:
         attach_error(form, e)
         return render_template("contract/check.html", form=form, kind="contract", result=None), 400

@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from referee.forms import RULE_PREFIX
+from referee.i18n import say
 from referee.models import Hand, Match, db
 from referee.rules.errors import InputError
 from referee.rules.variants import get_preset
@@ -41,12 +42,12 @@ def attach_error(
     for name in names:
         field = getattr(form, name, None) if name else None
         if field is not None and hasattr(field, "errors"):
-            field.errors = [*list(field.errors), error.reason]
+            field.errors = [*list(field.errors), say(error)]
             return
     if flash_other:
-        flash(error.reason, "error")
+        flash(say(error), "error")
     else:
-        form.form_errors.append(error.reason)
+        form.form_errors.append(say(error))
 
 
 def digest(normalised: Mapping[str, Any]) -> str:

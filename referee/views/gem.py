@@ -14,9 +14,11 @@ from wtforms.validators import Optional
 
 from referee.forms import choice
 from referee.i18n import lazy_gettext as _l
+from referee.i18n import say
 from referee.rules.cards import ALL_NATURALS, SUITS, Card, Rank
-from referee.rules.errors import InputError
+from referee.rules.errors import InputError, error_key
 from referee.rules.gem.deck import GEMS, SYNTHETIC_DECK, GemDeck, parse_deck
+from referee.rules.messages import Message, msg
 from referee.rules.ruleset import GemPairing
 from referee.services import decks as deck_service
 from referee.services import gem_check
@@ -53,17 +55,17 @@ def _grid_entries(form: Any) -> dict[str, str]:
 def _render_deck(
     form: DeckForm,
     chosen: dict[str, str],
-    problems: list[tuple[str, str]],
+    problems: list[tuple[str, Message | str]],
     status: int = 200,
     saved: str | None = None,
 ) -> tuple[str, int]:
     by_card: dict[str, list[str]] = {}
     general: list[str] = []
-    for field, reason in problems:
+    for field, reason in problems:  # said in the reader's language
         if field in chosen:
-            by_card.setdefault(field, []).append(reason)
+            by_card.setdefault(field, []).append(say(reason))
         else:
-            general.append(reason)
+            general.append(say(reason))
     return render_template(
         "gem/deck.html",
         form=form,
@@ -99,28 +101,29 @@ def decks() -> str | BaseResponse | tuple[str, int]:
         return _render_deck(form, _chosen_of(deck), [])
     chosen = _grid_entries(request.form)
     if not form.validate_on_submit():
-        return _render_deck(form, chosen, [("form", "the form expired: send it again")], 400)
+        expired = msg("the form expired: send it again")
+        return _render_deck(form, chosen, [("form", expired)], 400)
     entries: Any = form.paste.data if (form.paste.data or "").strip() else chosen
     try:
         saved = deck_service.save_deck(form.name.data, entries)
     except InputError as e:
-        problems = _all_problems(entries) or [(e.field or "deck", e.reason)]
+        problems = _all_problems(entries) or [(e.field or "deck", e.message)]
         if e.field == "name":
-            problems = [("name", e.reason)]
-            form.name.errors = [e.reason]
+            problems = [("name", e.message)]
+            form.name.errors = [say(e)]
         return _render_deck(form, chosen, problems, 400)
     return redirect(url_for("gem.decks", name=saved.name, saved=1), 303)
 
 
-def _all_problems(entries: Any) -> list[tuple[str, str]]:
+def _all_problems(entries: Any) -> list[tuple[str, Message | str]]:
     """Every structural rule the entry breaks (the page lists them all at once)."""
     from referee.rules.gem.deck import GemDeckError, deck_problems, parse_entries
 
     try:
         parsed = parse_entries(entries)
     except GemDeckError as e:
-        return [(p.field, p.reason) for p in e.problems]
-    return [(p.field, p.reason) for p in deck_problems(parsed)]
+        return [(p.field, p.message) for p in e.problems]
+    return [(p.field, p.message) for p in deck_problems(parsed)]
 
 
 class GemMatchForm(FlaskForm):
@@ -176,9 +179,9 @@ def new_match() -> str | BaseResponse | tuple[str, int]:
     except InputError as e:
         target = getattr(form, e.field or "", None)
         if target is not None and hasattr(target, "errors"):
-            target.errors = [*list(target.errors), e.reason]
+            target.errors = [*list(target.errors), say(e)]
         else:
-            form.form_errors.append(e.reason)
+            form.form_errors.append(say(e))
         return render_template("gem/new_match.html", form=form), 400
     return _started(match, token)
 
@@ -220,9 +223,9 @@ def check() -> str | tuple[str, int]:
     except InputError as e:
         target = getattr(form, e.field or "", None)
         if target is not None and hasattr(target, "errors"):
-            target.errors = [*list(target.errors), e.reason]
+            target.errors = [*list(target.errors), say(e)]
         else:
-            form.form_errors.append(e.reason)
+            form.form_errors.append(say(e))
         return render_template("gem/check.html", form=form, ruling=None), 400
     return render_template("gem/check.html", form=form, ruling=checked)
 
@@ -231,7 +234,8 @@ def check() -> str | tuple[str, int]:
 
 
 def _error(e: InputError) -> tuple[Response, int]:
-    return jsonify({"error": {"field": e.api_field or e.field, "reason": e.reason}}), 400
+    field = e.api_field or e.field
+    return jsonify({"error": {"field": field, "reason": e.reason, **error_key(e)}}), 400
 
 
 def _body() -> dict[str, Any] | None:

@@ -20,6 +20,7 @@ from referee.services import matches as match_service
 from referee.services import rulings as ruling_service
 from referee.services.matches import Conflict
 
+from ..i18n import say
 from .access import can_edit, load_match, require_edit, web_actor
 from .entry_pages import EntryPage, entry_page
 from .flow import (
@@ -291,7 +292,7 @@ def delete(view_id: str, number: int) -> Response | Page:
             match, board_service.build(match), e.message, hand.id, deleted_too=True
         )
     except InputError as e:
-        flash(e.reason, "error")
+        flash(say(e), "error")
         return redirect(url_for("hands.show", view_id=view_id, number=number))
     flash(
         _("Deal %(number)s deleted. Undo brings it back.", number=number)

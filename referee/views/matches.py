@@ -37,6 +37,7 @@ from referee.threehand_forms import MAX_PLAYERS, option_names
 from referee.threehand_forms import new_match_form as seated_match_form
 from referee.throttle import anonymous_write
 
+from ..i18n import say
 from . import my_matches
 from .access import (
     can_edit,
@@ -113,7 +114,7 @@ def new_match() -> str | Response | tuple[str, int]:
         try:
             preset = get_preset(request.args.get("preset") or DEFAULT_PRESET)
         except UnknownPresetError as e:
-            return render_template("error.html", code=404, message=str(e)), 404
+            return render_template("error.html", code=404, message=say(e)), 404
         _show_preset(form, preset)
         return _render_new(form)
     if not form.validate_on_submit():
@@ -229,7 +230,7 @@ def new_seated_match() -> str | Response | tuple[str, int]:
     except InputError as e:
         if e.field == "players":
             empty = next((s for s, n in enumerate(names) if not n), min(len(names), 2))
-            e = InputError(f"player_{min(empty, MAX_PLAYERS - 1)}", e.reason)
+            e = InputError(f"player_{min(empty, MAX_PLAYERS - 1)}", e.message)
         attach_error(form, e, rules=True)
         return _render_seated(form), 400
     return _started(match, token)
@@ -387,7 +388,7 @@ def _match_action(
     except Conflict as e:
         return _conflict(match, e)
     except InputError as e:
-        flash(e.reason, "error")
+        flash(say(e), "error")
         return redirect(url_for("matches.scoreboard", view_id=match.view_id))
     flash(done(result), "ok")
     return redirect(url_for("matches.scoreboard", view_id=match.view_id))

@@ -87,7 +87,9 @@ def import_page() -> str | WerkzeugResponse | tuple[str, int]:
     try:
         match, token = transfer.import_match(transfer.load_json(upload.read()))
     except transfer.ImportRefused as e:
-        return render_template("import.html", form=form, problem=f"Not imported: {e}"), 400
+        return render_template(
+            "import.html", form=form, problem=_("Not imported: %(reason)s", reason=str(e))
+        ), 400
     remember(match, token)
     flash(_("Imported as a new match with its own links; this browser keeps its edit link."), "ok")
     return redirect(url_for("matches.scoreboard", view_id=match.view_id))

@@ -50,7 +50,7 @@ def test_a_match_folds_into_a_board():
         (110, 0, 0, 0),
         (20, 0, 0, 0),
     ]
-    assert [line.summary for line in board.lines] == [
+    assert [str(line.summary) for line in board.lines] == [
         "Ben went out +90",
         "Stalemate: no score",
         "Ann went out +110",
@@ -120,4 +120,4 @@ def test_500_rum_counts_fold_with_negative_hands():
     )
     board = fmt.fold([hand], table("rum_500", players=3))
     assert board.lines[0].points == (-15, 60, -40)
-    assert board.lines[0].summary == "Ben went out: Ann −15, Ben +60, Cat −40"
+    assert str(board.lines[0].summary) == "Ben went out: Ann −15, Ben +60, Cat −40"

@@ -241,6 +241,7 @@ def test_saved_lists_api(client: Any) -> None:
     assert empty.get_json()["error"] == {
         "field": "deals",
         "reason": "the list is empty: enter at least one deal",
+        "key": "the list is empty: enter at least one deal",
     }
 
 

@@ -6,8 +6,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from referee import i18n
 from tests.web.helpers import add_quick, start_match
 
 
@@ -130,7 +134,9 @@ def test_error_pages_speak_the_language_and_the_api_stays_english(client: Any) -
     assert api.get_json()["error"]["reason"] == "no such match"
 
 
-def test_every_page_of_every_format_renders_in_german_and_russian(client: Any) -> None:
+def test_every_page_of_every_format_renders_in_german_and_russian(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each format's pages (as a scorer sees them) in both languages: every translation
     fills its placeholders, and the pages say which language they are in."""
     from tests.web.every_format import SAMPLES, play
@@ -147,11 +153,79 @@ def test_every_page_of_every_format_renders_in_german_and_russian(client: Any) -
         paths += [base, f"{base}/hands/1", f"{base}/hands/1/edit", f"{base}/hands/new"]
         paths += [f"{base}/settlement", f"{base}/sheet", f"{base}/rules", f"{base}/link"]
         open_edit_link(client, f"/m/{view_id}/edit#{token}")
+    heard: list[object] = []
+    say = i18n.say
+
+    def listening(said: object) -> str:
+        heard.append(said)
+        return say(said)
+
+    monkeypatch.setattr(i18n, "say", listening)
     for language in ("de", "ru"):
         client.get(f"/?lang={language}")
+        heard.clear()
         for path in paths:
             response = client.get(path)
             expected = (404,) if path == "/nowhere" else (200, 302)  # 302: no settlement yet
             assert response.status_code in expected, (language, path, response.status_code)
             if response.status_code != 302:
                 assert _lang(response.get_data(as_text=True)) == language, (language, path)
+        _every_engine_sentence_is_translated(heard, language)
+
+
+def _every_engine_sentence_is_translated(heard: list[object], language: str) -> None:
+    """Each engine sentence a page said (a step, a summary, a seating reason, a rules
+    paragraph) is a keyed message, and the catalog translates each of its templates."""
+    from babel.messages.pofile import read_po
+
+    from referee.rules.messages import Message
+    from referee.rules.results import Step
+
+    po = Path(i18n.TRANSLATIONS) / language / "LC_MESSAGES" / "messages.po"
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=language)
+    unkeyed, untranslated = set(), set()
+    for said in heard:
+        if isinstance(said, Step):
+            said = said.said
+        if said is None or said == "":
+            continue
+        if not isinstance(said, Message):
+            unkeyed.add(str(said))
+            continue
+        for message in said.templates():
+            if message.template == "{text}":
+                continue
+            held = catalog.get(message.template)
+            strings = (
+                ()
+                if held is None
+                else (held.string if isinstance(held.string, tuple) else (held.string,))
+            )
+            if held is None or held.fuzzy or not all(strings):
+                untranslated.add(message.template)
+    assert len(heard) > 50
+    assert not unkeyed, (
+        f"{language}: said as plain text, not a keyed message: {sorted(unkeyed)[:20]}"
+    )
+    assert not untranslated, f"{language}: no translation: {sorted(untranslated)[:20]}"
+
+
+def test_the_rules_page_says_its_paragraphs_in_the_readers_language(client: Any) -> None:
+    """Each rule's paragraph, with the table's numbers, in the reader's language; English
+    readers see exactly the engine's English."""
+
+    def r2(html: str) -> str:
+        return html.split('id="r2"')[1].split("</div>")[0]
+
+    english = (
+        "You may knock when your unmatched cards (deadwood) add up to no more than 10. "
+        "A knock with more is refused, and the hand is not scored."
+    )
+    assert f"<dd>{english}</dd>" in r2(client.get("/rules").get_data(as_text=True))
+    german = r2(client.get("/rules?lang=de").get_data(as_text=True))
+    assert "Klopfen darf man, wenn die nicht kombinierten Karten (Totholz) zusammen " in german
+    assert "höchstens 10 ergeben." in german and "You may knock" not in german
+    russian = r2(client.get("/rules?lang=ru").get_data(as_text=True))
+    assert "Стучать можно, когда карты вне комбинаций (мёртвые карты) дают в сумме " in russian
+    assert "не больше 10." in russian and "You may knock" not in russian

@@ -192,9 +192,18 @@ ADDED_KEYS = frozenset(
 payment had before rounding): the recording's clients never read them."""
 
 
+# a ruling step's key and values, added beside its English text since the recording
+STEP_KEYS = frozenset({"key", "values", "plural", "parts"})
+
+
 def _without_added(value: Any) -> Any:
     if isinstance(value, dict):
-        return {k: _without_added(v) for k, v in value.items() if k not in ADDED_KEYS}
+        step = "text" in value and "rule" in value
+        return {
+            k: _without_added(v)
+            for k, v in value.items()
+            if k not in ADDED_KEYS and not (step and k in STEP_KEYS)
+        }
     if isinstance(value, list):
         return [_without_added(v) for v in value]
     return value

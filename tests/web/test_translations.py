@@ -26,8 +26,16 @@ PENDING: frozenset[str] = frozenset()
 
 # The options README gives pybabel extract (the test adds locations, to name the files).
 EXTRACT = ["-F", "babel.cfg", "-k", "lazy_gettext", "-k", "_l", "-k", "lazy_ngettext:1,2"]
+EXTRACT += ["-k", "msg", "-k", "msg_n:1,2"]  # the engine's sentences (referee.rules.messages)
 
-_PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+_PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
+
+
+def _places(text: str) -> set[str]:
+    """A text's placeholders: ``%(name)s`` (the pages) and ``{name}`` (the engine)."""
+    return {a or b for a, b in _PLACEHOLDER.findall(text)}
+
+
 _TAG = re.compile(r"</?([a-z]+)[\s>]")
 
 
@@ -86,7 +94,7 @@ def test_translations_keep_placeholders_and_markup(language: str) -> None:
         source = message.id if isinstance(message.id, str) else message.id[1]
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         for form in forms:
-            assert set(_PLACEHOLDER.findall(form)) <= set(_PLACEHOLDER.findall(source)) | {"num"}, (
+            assert _places(form) <= _places(source) | {"num", "count"}, (
                 language,
                 message.id,
                 form,
@@ -97,7 +105,7 @@ def test_translations_keep_placeholders_and_markup(language: str) -> None:
                 form,
             )
         if isinstance(message.id, str):  # a plural may leave out its number ("ein Punkt")
-            assert set(_PLACEHOLDER.findall(forms[0])) == set(_PLACEHOLDER.findall(source)), (
+            assert _places(forms[0]) == _places(source), (
                 language,
                 message.id,
             )
@@ -192,3 +200,84 @@ def test_every_rules_page_heading_is_listed_for_the_catalogs() -> None:
 
     titles = {note.title for note in plain_rules(get_preset("american").rules)}
     assert titles <= set(RULE_TAG_TITLES), titles - set(RULE_TAG_TITLES)
+
+
+# -- the engine's sentences ------------------------------------------------------------------
+
+_SENTENCE_CALLS = {"Step"}  # the said sentence is the first argument
+# errors only a caller's mistake raises, never shown to a player (the fast solver's callers ask
+# ``supports()`` first)
+_FOR_PROGRAMMERS = {"UnsupportedRulesError"}
+
+
+def _engine_errors() -> set[str]:
+    """The exception classes referee/rules defines: what they carry reaches a reader."""
+    import ast
+
+    names = set()
+    for path in (ROOT / "referee" / "rules").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef) and (
+                node.name.endswith("Error") or node.name in {"IllegalKnock"}
+            ):
+                names.add(node.name)
+    return names - _FOR_PROGRAMMERS
+
+
+def _is_sentence(node) -> bool:  # type: ignore[no-untyped-def]
+    """A literal text of words (a field name such as ``"knocker"`` is not one), or an
+    f-string: a sentence that no catalog can hold."""
+    import ast
+
+    if isinstance(node, ast.JoinedStr):  # f"cards_{seat}" names a field
+        return any(
+            isinstance(part, ast.Constant) and " " in str(part.value) for part in node.values
+        )
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and " " in node.value
+
+
+def test_the_engine_says_every_step_and_refusal_as_a_keyed_message() -> None:
+    """A ruling step or an engine refusal written as a plain (or f-) string would show English
+    on a German page: each must be a ``msg(...)`` whose template the catalogs translate."""
+    import ast
+
+    errors = _engine_errors()
+    plain = []
+    for path in sorted((ROOT / "referee" / "rules").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name in _SENTENCE_CALLS:
+                args = node.args[:1]
+            elif name in errors:
+                args = node.args
+            else:
+                continue
+            plain += [
+                f"{path.relative_to(ROOT)}:{node.lineno} {name}"
+                for arg in args
+                if _is_sentence(arg)
+            ]
+    assert not plain, f"plain-text sentences (use msg(...)): {plain}"
+
+
+def test_every_engine_template_keeps_its_places(template) -> None:  # type: ignore[no-untyped-def]
+    """An engine template (``{name}`` places) is translated with exactly the same places."""
+    from referee.rules.messages import places
+
+    for language in LANGUAGES:
+        catalog = _catalog(language)
+        for message in template:
+            source = message.id if isinstance(message.id, str) else message.id[0]
+            if not source or "{" not in source:
+                continue
+            held = catalog.get(message.id)
+            if held is None or not held.string:
+                continue
+            forms = held.string if isinstance(held.string, tuple) else (held.string,)
+            for form in forms:
+                assert places(form) <= places(source) | {"count"}, (language, source, form)
+                if isinstance(message.id, str):
+                    assert places(form) == places(source), (language, source, form)

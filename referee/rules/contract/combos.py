@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from itertools import combinations, pairwise
 
 from ..cards import SUITS, Card, Rank, Suit
+from ..messages import Message, as_message, msg, msg_n
 from .contracts import MAX_SEQUENCE, MIN_LENGTH, Kind
-from .table import ACE_HIGH, ContractTable
+from .table import ACE_HIGH, ContractTable, rank_plural, said_and
 
 __all__ = [
     "Combination",
@@ -50,7 +51,12 @@ __all__ = [
 
 
 class CombinationError(ValueError):
-    """Why cards are not the combination asked for, in words for the table."""
+    """Why cards are not the combination asked for, in words for the table: ``message`` is
+    the sentence (its key and values), ``reason`` and ``str()`` its English."""
+
+    def __init__(self, reason: Message | str) -> None:
+        self.message = as_message(reason)
+        super().__init__(str(reason))
 
     @property
     def reason(self) -> str:
@@ -158,14 +164,6 @@ class Combination:
         }
 
 
-_PLURAL = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
-
-
-def rank_plural(rank: int) -> str:
-    """``5s``, ``aces``: a group's rank in words."""
-    return _PLURAL.get(rank, f"{Rank(rank).label}s")
-
-
 def _text(laid: Sequence[Laid]) -> str:
     return " ".join(
         x.card.label + (f"={x.named.label}" if x.named is not None else "") for x in laid
@@ -176,11 +174,18 @@ def _check_names(laid: Sequence[Laid], table: ContractTable) -> None:
     for x in laid:
         if x.named is not None and not table.is_wild(x.card) and not _names_itself(x):
             raise CombinationError(
-                f"{x.card.label} is not wild at this table (wild: {table.wilds_text()}), so it "
-                f"cannot stand for {x.named.label}"
+                msg(
+                    "{card} is not wild at this table (wild: {wilds}), so it cannot stand for "
+                    "{named}",
+                    card=x.card.label,
+                    wilds=table.wilds_said(),
+                    named=x.named.label,
+                )
             )
         if x.card.is_joker and not table.jokers_wild:
-            raise CombinationError(f"{x.card.label}: jokers are not wild at this table")
+            raise CombinationError(
+                msg("{card}: jokers are not wild at this table", card=x.card.label)
+            )
 
 
 def _names_itself(x: Laid) -> bool:
@@ -197,7 +202,14 @@ def read_group(laid: Sequence[Laid], table: ContractTable) -> Combination:
     """``laid`` as a group (n cards of one rank, wilds anywhere), or :class:`CombinationError`."""
     _check_names(laid, table)
     if len(laid) < MIN_LENGTH:
-        raise CombinationError(f"has {len(laid)} cards: a group has at least {MIN_LENGTH}")
+        raise CombinationError(
+            msg_n(
+                "has {count} cards: a group has at least {least}",
+                "has {count} cards: a group has at least {least}",
+                len(laid),
+                least=MIN_LENGTH,
+            )
+        )
     fixed = [x for x in laid if not table.is_wild(x.card)]
     ranks = sorted({int(x.card.rank) for x in fixed if x.card.rank is not None})
     if not ranks:
@@ -206,18 +218,23 @@ def read_group(laid: Sequence[Laid], table: ContractTable) -> Combination:
         named = sorted({x.named.rank for x in laid if x.named is not None})
         candidates = [r for r in own if all(n == r for n in named)]
         if not candidates:
-            raise CombinationError("has no natural card: a group needs one to say its rank")
+            raise CombinationError(msg("has no natural card: a group needs one to say its rank"))
         ranks = candidates[:1]
     if len(ranks) > 1:
-        shown = " and ".join(rank_plural(r) for r in ranks)
-        raise CombinationError(f"mixes {shown}: a group is of one rank")
+        shown = said_and([rank_plural(r) for r in ranks])
+        raise CombinationError(msg("mixes {ranks}: a group is of one rank", ranks=shown))
     rank = ranks[0]
     placed = []
     for x in laid:
         natural = x.card.rank is not None and int(x.card.rank) == rank
         if x.named is not None and x.named.rank != rank:
             raise CombinationError(
-                f"{x.card.label} is named {x.named.label}, but the group is of {rank_plural(rank)}"
+                msg(
+                    "{card} is named {named}, but the group is of {ranks}",
+                    card=x.card.label,
+                    named=x.named.label,
+                    ranks=rank_plural(rank),
+                )
             )
         placed.append(Placed(x.card, rank, wild=not natural))
     return Combination(Kind.GROUP, tuple(placed))
@@ -243,17 +260,29 @@ def read_sequence(laid: Sequence[Laid], table: ContractTable) -> Combination:
     _check_names(laid, table)
     n = len(laid)
     if n < MIN_LENGTH:
-        raise CombinationError(f"has {n} cards: a sequence has at least {MIN_LENGTH}")
+        raise CombinationError(
+            msg_n(
+                "has {count} cards: a sequence has at least {least}",
+                "has {count} cards: a sequence has at least {least}",
+                n,
+                least=MIN_LENGTH,
+            )
+        )
     if n > MAX_SEQUENCE:
         raise CombinationError(
-            f"has {n} cards: a sequence has at most {MAX_SEQUENCE} (ace high or low, no wrap)"
+            msg_n(
+                "has {count} cards: a sequence has at most {most} (ace high or low, no wrap)",
+                "has {count} cards: a sequence has at most {most} (ace high or low, no wrap)",
+                n,
+                most=MAX_SEQUENCE,
+            )
         )
     fixed = [x for x in laid if not table.is_wild(x.card)]
     suits = {x.card.suit for x in fixed}
     suits |= {x.named.suit for x in laid if x.named is not None and x.named.suit is not None}
     if len(suits) > 1:
-        shown = " and ".join(s.symbol for s in SUITS if s in suits)
-        raise CombinationError(f"mixes {shown}: a sequence is of one suit")
+        shown = said_and([s.symbol for s in SUITS if s in suits])
+        raise CombinationError(msg("mixes {suits}: a sequence is of one suit", suits=shown))
     if suits:
         candidates = [s for s in suits if s is not None]
     else:
@@ -274,7 +303,7 @@ def read_sequence(laid: Sequence[Laid], table: ContractTable) -> Combination:
                 best, best_rank = CombinationError(miss.reason), miss.rank
     if best is None:
         best = CombinationError(
-            "has no natural card: a sequence needs natural cards between its wilds"
+            msg("has no natural card: a sequence needs natural cards between its wilds")
         )
     raise best
 
@@ -307,7 +336,7 @@ def _as_written(laid: Sequence[Laid], suit: Suit, table: ContractTable) -> Combi
 class _Miss(Exception):
     """A sequence reading that failed, ranked by how close it came (higher: closer)."""
 
-    def __init__(self, reason: str, rank: int) -> None:
+    def __init__(self, reason: Message, rank: int) -> None:
         self.reason = reason
         self.rank = rank
 
@@ -328,8 +357,20 @@ def _place_sequence(laid: Sequence[Laid], suit: Suit, table: ContractTable) -> C
             free.append(x)
     for x in fixed:
         if not _spots(x, suit):
-            what = f"is named {x.named.label}" if x.named is not None else "is"
-            raise _Miss(f"{x.card.label} {what} not {suit.symbol}: a sequence is of one suit", 0)
+            if x.named is not None:
+                reason = msg(
+                    "{card} is named {named} not {suit}: a sequence is of one suit",
+                    card=x.card.label,
+                    named=x.named.label,
+                    suit=suit.symbol,
+                )
+            else:
+                reason = msg(
+                    "{card} is not {suit}: a sequence is of one suit",
+                    card=x.card.label,
+                    suit=suit.symbol,
+                )
+            raise _Miss(reason, 0)
     closest: _Miss | None = None
     for low in range(1, ACE_HIGH - n + 2):
         span = range(low, low + n)
@@ -358,9 +399,14 @@ def _place_sequence(laid: Sequence[Laid], suit: Suit, table: ContractTable) -> C
                     return Combination(Kind.SEQUENCE, ordered, suit)
                 a, b = side
                 miss = _Miss(
-                    "puts two wilds side by side in a sequence "
-                    f"({a.card.label} as {position_label(a.position, suit)}, "
-                    f"{b.card.label} as {position_label(b.position, suit)})",
+                    msg(
+                        "puts two wilds side by side in a sequence ({first} as {first_place}, "
+                        "{second} as {second_place})",
+                        first=a.card.label,
+                        first_place=position_label(a.position, suit),
+                        second=b.card.label,
+                        second_place=position_label(b.position, suit),
+                    ),
                     2,
                 )
                 closest = closest or miss
@@ -388,7 +434,15 @@ def _side_by_side(ordered: Sequence[Placed]) -> tuple[Placed, Placed] | None:
     return None
 
 
-def _no_span_reason(fixed: Sequence[Laid], n: int, suit: Suit) -> str:
+def _in_a_row(n: int) -> Message:
+    return msg_n(
+        "cannot be placed as {count} cards in a row",
+        "cannot be placed as {count} cards in a row",
+        n,
+    )
+
+
+def _no_span_reason(fixed: Sequence[Laid], n: int, suit: Suit) -> Message:
     ranks: dict[int, list[Laid]] = {}
     for x in fixed:
         spots = _spots(x, suit)
@@ -396,7 +450,7 @@ def _no_span_reason(fixed: Sequence[Laid], n: int, suit: Suit) -> str:
     for rank, xs in sorted(ranks.items()):
         if len(xs) > 1:
             shown = position_label(rank, suit)
-            return f"holds {shown} twice: a sequence has one card of each rank"
+            return msg("holds {card} twice: a sequence has one card of each rank", card=shown)
     positions = sorted(ranks)
     if positions:
         low, high = positions[0], positions[-1]
@@ -404,14 +458,19 @@ def _no_span_reason(fixed: Sequence[Laid], n: int, suit: Suit) -> str:
             # An ace may sit high instead: measure from the next card up.
             rest = [p for p in positions if p != 1]
             if rest and ACE_HIGH - rest[0] + 1 <= n:
-                return f"cannot be placed as {n} cards in a row"
+                return _in_a_row(n)
             high = ACE_HIGH if not rest else high
         first, last = position_label(low, suit), position_label(positions[-1], suit)
-        return (
-            f"cannot reach from {first} to {last} with {n} cards: a sequence is {n} "
-            "cards in a row (ace high or low, no wrap)"
+        return msg_n(
+            "cannot reach from {first} to {last} with {count} cards: a sequence is {count} "
+            "cards in a row (ace high or low, no wrap)",
+            "cannot reach from {first} to {last} with {count} cards: a sequence is {count} "
+            "cards in a row (ace high or low, no wrap)",
+            n,
+            first=first,
+            last=last,
         )
-    return f"cannot be placed as {n} cards in a row"
+    return _in_a_row(n)
 
 
 def readings(laid: Sequence[Laid], table: ContractTable) -> dict[Kind, Combination]:

@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..errors import InputError
+from ..messages import Message, msg, msg_n, verbatim
 from .table import ContractTable
 
 __all__ = [
@@ -119,6 +120,12 @@ class ContractList:
         """Deal ``number`` (1-based)."""
         return self.deals[number - 1]
 
+    @property
+    def said_name(self) -> Message:
+        """The name for a reader: a published list's in their language, a table's own list's
+        as the table wrote it."""
+        return _PUBLISHED_NAMES.get(self.name) or verbatim(self.name)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -140,21 +147,24 @@ def parse_needs(text: str, field: str = "contract") -> tuple[Need, ...]:
     needs: list[Need] = []
     parts = [p for p in re.split(r"\+|,|\band\b", text) if p.strip()]
     if not parts:
-        raise InputError(field, "name at least one group or sequence")
+        raise InputError(field, msg("name at least one group or sequence"))
     for part in parts:
         match = _NEED_PART.match(part)
         if match is None:
             raise InputError(
-                field, f"`{part.strip()}` is not a combination (say e.g. `2 groups of 3`)"
+                field,
+                msg("`{part}` is not a combination (say e.g. `2 groups of 3`)", part=part.strip()),
             )
         count = int(match.group(1) or 1)
         word = match.group(2).lower()
         kind = Kind.GROUP if word.startswith(("group", "set")) else Kind.SEQUENCE
         length = int(match.group(3)) if match.group(3) else _DEFAULT_LENGTH[kind]
         if count < 1:
-            raise InputError(field, f"`{part.strip()}` asks for no combination")
+            raise InputError(field, msg("`{part}` asks for no combination", part=part.strip()))
         if count > 8:
-            raise InputError(field, f"`{part.strip()}`: at most 8 of one kind")
+            raise InputError(
+                field, msg("`{part}`: at most {most} of one kind", part=part.strip(), most=8)
+            )
         needs.extend([Need(kind, length)] * count)
     return tuple(needs)
 
@@ -163,91 +173,140 @@ def check_deal(deal: Deal, table: ContractTable, field: str = "contract") -> Non
     """Raise :class:`InputError` on ``field`` when ``deal`` asks for nothing, or for a
     combination that cannot exist with ``table``'s cards, or for more cards than are dealt."""
     if not deal.needs:
-        raise InputError(field, "the contract asks for nothing: name a group or a sequence")
+        raise InputError(field, msg("the contract asks for nothing: name a group or a sequence"))
     if not 1 <= deal.cards <= 20:
-        raise InputError(field, f"{deal.cards} cards dealt: deal 1 to 20 cards")
+        raise InputError(
+            field,
+            msg_n(
+                "{count} cards dealt: deal {least} to {most} cards",
+                "{count} cards dealt: deal {least} to {most} cards",
+                deal.cards,
+                least=1,
+                most=20,
+            ),
+        )
     for need in deal.needs:
         if need.length < MIN_LENGTH:
-            raise InputError(
-                field, f"a {need.label} cannot exist: a combination has at least {MIN_LENGTH} cards"
-            )
+            if need.kind is Kind.GROUP:
+                too_short = msg(
+                    "a group of {length} cannot exist: a combination has at least {least} cards",
+                    length=need.length,
+                    least=MIN_LENGTH,
+                )
+            else:
+                too_short = msg(
+                    "a sequence of {length} cannot exist: a combination has at least {least} cards",
+                    length=need.length,
+                    least=MIN_LENGTH,
+                )
+            raise InputError(field, too_short)
         if need.kind is Kind.SEQUENCE and need.length > MAX_SEQUENCE:
             raise InputError(
                 field,
-                f"a {need.label} cannot exist: a sequence has at most {MAX_SEQUENCE} cards "
-                "(ace high or low, no wrap)",
+                msg(
+                    "a sequence of {length} cannot exist: a sequence has at most {most} cards "
+                    "(ace high or low, no wrap)",
+                    length=need.length,
+                    most=MAX_SEQUENCE,
+                ),
             )
         most = table.most_of_a_rank()
         if need.kind is Kind.GROUP and need.length > most:
             raise InputError(
                 field,
-                f"a {need.label} cannot exist: the pack holds at most {most} cards of one rank "
-                "with its wilds",
+                msg(
+                    "a group of {length} cannot exist: the pack holds at most {most} cards of "
+                    "one rank with its wilds",
+                    length=need.length,
+                    most=most,
+                ),
             )
     room = deal.cards + (1 if deal.no_discard else 0)
     if deal.cards_needed > room:
-        how = "going out without a discard" if deal.no_discard else "keeping one to discard"
-        raise InputError(
-            field,
-            f"{deal.label} takes {deal.cards_needed} cards: more than a hand of {deal.cards} "
-            f"can lay down ({how})",
-        )
+        if deal.no_discard:
+            too_many = msg(
+                "{contract} takes {needed} cards: more than a hand of {cards} can lay down "
+                "(going out without a discard)",
+                contract=deal.label,
+                needed=deal.cards_needed,
+                cards=deal.cards,
+            )
+        else:
+            too_many = msg(
+                "{contract} takes {needed} cards: more than a hand of {cards} can lay down "
+                "(keeping one to discard)",
+                contract=deal.label,
+                needed=deal.cards_needed,
+                cards=deal.cards,
+            )
+        raise InputError(field, too_many)
 
 
 def check_contract_list(contracts: ContractList, table: ContractTable) -> None:
     """Raise :class:`InputError` (``name``, ``deals`` or ``deal_<n>``) for an empty list, a
     nameless one, or a deal that cannot be played with ``table``'s cards."""
     if not contracts.name.strip():
-        raise InputError("name", "give the list a name")
+        raise InputError("name", msg("give the list a name"))
     if len(contracts.name) > MAX_NAME:
-        raise InputError("name", f"at most {MAX_NAME} characters")
+        raise InputError("name", msg("at most {most} characters", most=MAX_NAME))
     if not contracts.deals:
-        raise InputError("deals", "the list is empty: enter at least one deal")
+        raise InputError("deals", msg("the list is empty: enter at least one deal"))
     if len(contracts.deals) > MAX_DEALS:
-        raise InputError("deals", f"at most {MAX_DEALS} deals")
+        raise InputError("deals", msg("at most {most} deals", most=MAX_DEALS))
     for number, deal in enumerate(contracts.deals, 1):
         try:
             check_deal(deal, table, f"deal_{number}")
         except InputError as e:
             raise InputError(
-                e.field, f"deal {number}: {e.reason}", api_field=f"deals[{number - 1}]"
+                e.field, _at_deal(number, e.message), api_field=f"deals[{number - 1}]"
             ) from None
+
+
+def _at_deal(number: int, problem: Message) -> Message:
+    """A deal's problem, said with the deal's number."""
+    return msg("deal {number}: {problem}", number=number, problem=problem)
+
+
+def _cards_dealt(number: int) -> Message:
+    return _at_deal(number, msg("the cards dealt, a whole number"))
 
 
 def list_from_json(data: Any, table: ContractTable, field: str = "contracts") -> ContractList:
     """A contract list from JSON (``{"name": ..., "deals": [{"cards": 10, "contract":
     "2 groups of 3", "no_discard": false}, ...]}``), checked; raises :class:`InputError`."""
     if not isinstance(data, Mapping):
-        raise InputError(field, 'an object: {"name": ..., "deals": [...]}')
+        raise InputError(
+            field, msg("an object: {example}", example='{"name": ..., "deals": [...]}')
+        )
     name = data.get("name")
     deals_in = data.get("deals")
     if not isinstance(name, str):
-        raise InputError("name", "give the list a name", api_field=f"{field}.name")
+        raise InputError("name", msg("give the list a name"), api_field=f"{field}.name")
     if not isinstance(deals_in, list):
-        raise InputError("deals", "a list of deals", api_field=f"{field}.deals")
+        raise InputError("deals", msg("a list of deals"), api_field=f"{field}.deals")
     deals = []
     for number, item in enumerate(deals_in, 1):
         where = f"{field}.deals[{number - 1}]"
         if not isinstance(item, Mapping):
             raise InputError(
-                f"deal_{number}", '{"cards": 10, "contract": "2 groups of 3"}', api_field=where
+                f"deal_{number}",
+                verbatim('{"cards": 10, "contract": "2 groups of 3"}'),  # the same in any language
+                api_field=where,
             )
         cards = item.get("cards")
         if isinstance(cards, bool) or not isinstance(cards, int):
-            raise InputError(
-                f"deal_{number}", f"deal {number}: the cards dealt, a whole number", api_field=where
-            )
+            raise InputError(f"deal_{number}", _cards_dealt(number), api_field=where)
         text = item.get("contract")
         if not isinstance(text, str):
             raise InputError(
                 f"deal_{number}",
-                f'deal {number}: the contract, e.g. "2 groups of 3"',
+                _at_deal(number, msg('the contract, e.g. "2 groups of 3"')),
                 api_field=where,
             )
         try:
             needs = parse_needs(text, f"deal_{number}")
         except InputError as e:
-            raise InputError(e.field, f"deal {number}: {e.reason}", api_field=where) from None
+            raise InputError(e.field, _at_deal(number, e.message), api_field=where) from None
         deals.append(Deal(cards, needs, bool(item.get("no_discard"))))
     contracts = ContractList(name.strip(), tuple(deals), str(data.get("source") or ""))
     check_contract_list(contracts, table)
@@ -265,11 +324,11 @@ def deals_from_rows(rows: Iterable[tuple[Any, Any, Any]], table: ContractTable) 
         try:
             dealt = int(str(cards).strip())
         except ValueError:
-            raise InputError(field, f"deal {number}: the cards dealt, a whole number") from None
+            raise InputError(field, _cards_dealt(number)) from None
         try:
             needs = parse_needs(str(text or ""), field)
         except InputError as e:
-            raise InputError(field, f"deal {number}: {e.reason}") from None
+            raise InputError(field, _at_deal(number, e.message)) from None
         deals.append(Deal(dealt, needs, bool(no_discard)))
     return tuple(deals)
 
@@ -282,8 +341,11 @@ def _deal(cards: int, needs: str, no_discard: bool = False) -> Deal:
     return Deal(cards, parse_needs(needs), no_discard)
 
 
+_BICYCLE_NAME = msg("7 deals (10-10-10-10-12-12-12)")
+_PAGAT_NAME = msg("7 deals (pagat-style: 10 then 12 cards, no last discard)")
+
 SEVEN_DEAL_BICYCLE = ContractList(
-    "7 deals (10-10-10-10-12-12-12)",
+    str(_BICYCLE_NAME),
     (
         _deal(10, "2 groups of 3"),
         _deal(10, "1 group of 3 + 1 sequence of 4"),
@@ -299,7 +361,7 @@ SEVEN_DEAL_BICYCLE = ContractList(
 """The 7-deal game as the Bicycle-sized reading gives it (10 cards for deals 1–4)."""
 
 SEVEN_DEAL_PAGAT = ContractList(
-    "7 deals (pagat-style: 10 then 12 cards, no last discard)",
+    str(_PAGAT_NAME),
     (
         _deal(10, "2 groups of 3"),
         _deal(10, "1 group of 3 + 1 sequence of 4"),
@@ -313,6 +375,11 @@ SEVEN_DEAL_PAGAT = ContractList(
     "goes out without a discard",
 )
 """The pagat-style reading: 12 cards from deal 4, the last contract laid down going out."""
+
+_PUBLISHED_NAMES: dict[str, Message] = {
+    SEVEN_DEAL_BICYCLE.name: _BICYCLE_NAME,
+    SEVEN_DEAL_PAGAT.name: _PAGAT_NAME,
+}
 
 PUBLISHED_LISTS: dict[str, ContractList] = {
     "seven_deal_bicycle": SEVEN_DEAL_BICYCLE,

@@ -23,9 +23,10 @@ from dataclasses import dataclass
 
 from ..cards import Card, format_cards
 from ..errors import InputError
+from ..messages import Message, joined, msg, msg_n
 from ..results import HandScore, Step
 from .contracts import ContractList
-from .table import ContractTable
+from .table import ContractTable, said_list
 
 __all__ = ["ContractDeal", "ContractGame", "ContractSeat", "fold_game", "score_deal"]
 
@@ -49,9 +50,14 @@ class ContractSeat:
     penalty: int
 
     def held_text(self) -> str:
+        return str(self.held_said())
+
+    def held_said(self) -> Message | int | str:
+        """The cards left and their penalty (``5♦ 7♣ = 12``), the penalty alone for a count,
+        or nothing."""
         if self.held is None:
-            return str(self.penalty)
-        return f"{format_cards(self.held)} = {self.penalty}" if self.held else "nothing"
+            return self.penalty
+        return f"{format_cards(self.held)} = {self.penalty}" if self.held else msg("nothing")
 
 
 @dataclass(frozen=True)
@@ -75,8 +81,10 @@ class ContractDeal:
         return HandScore(self.points, (0,) * len(self.points))
 
 
-def _who(names: Sequence[str] | None, seat: int) -> str:
-    return names[seat] if names is not None and seat < len(names) else f"Player {seat + 1}"
+def _who(names: Sequence[str] | None, seat: int) -> Message | str:
+    if names is not None and seat < len(names):
+        return names[seat]
+    return msg("Player {number}", number=seat + 1)
 
 
 def score_deal(
@@ -93,11 +101,21 @@ def score_deal(
     :class:`InputError` naming the field."""
     players = len(held)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InputError("players", f"Contract Rummy takes 2 to 8 players (got {players})")
+        raise InputError(
+            "players",
+            msg(
+                "Contract Rummy takes {least} to {most} players (got {count})",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                count=players,
+            ),
+        )
     if went_out is None:
-        raise InputError("knocker_seat", "choose who went out", api_field="went_out")
+        raise InputError("knocker_seat", msg("choose who went out"), api_field="went_out")
     if not 0 <= went_out < players:
-        raise InputError("knocker_seat", f"{went_out!r} is not a player", api_field="went_out")
+        raise InputError(
+            "knocker_seat", msg("{seat} is not a player", seat=repr(went_out)), api_field="went_out"
+        )
     seats = []
     for seat, entry in enumerate(held):
         who = _who(names, seat)
@@ -105,13 +123,15 @@ def score_deal(
         deal = contracts.deal(min(on, len(contracts)))
         laid = bool(made[seat]) or seat == went_out
 
-        def refuse(what: str, reason: str, seat: int = seat) -> InputError:
+        def refuse(what: str, reason: Message, seat: int = seat) -> InputError:
             api = "counts" if what == "count" else "hands"
             return InputError(f"{what}_{seat}", reason, api_field=api, seat=seat)
 
         if entry is None:
             if seat != went_out:
-                raise refuse("count", f"enter {who}'s cards left, or their points")
+                raise refuse(
+                    "count", msg("enter {player}'s cards left, or their points", player=who)
+                )
             seats.append(ContractSeat(seat, on, laid, (), 0))
             continue
         if isinstance(entry, int):
@@ -119,39 +139,77 @@ def score_deal(
                 table.penalties.ace, table.penalties.joker, table.penalties.wild or 0, 10
             )
             if entry < 0:
-                raise refuse("count", f"{who}'s points cannot be negative")
+                raise refuse("count", msg("{player}'s points cannot be negative", player=who))
             if seat == went_out and entry:
-                raise refuse("count", f"{who} went out, so holds no cards (points 0, got {entry})")
+                raise refuse(
+                    "count",
+                    msg(
+                        "{player} went out, so holds no cards (points 0, got {points})",
+                        player=who,
+                        points=entry,
+                    ),
+                )
             if entry > most:
                 raise refuse(
-                    "count", f"{who}'s {deal.cards + 1} cards at most cannot count more than {most}"
+                    "count",
+                    msg_n(
+                        "{player}'s {count} cards at most cannot count more than {most}",
+                        "{player}'s {count} cards at most cannot count more than {most}",
+                        deal.cards + 1,
+                        player=who,
+                        most=most,
+                    ),
                 )
             seats.append(ContractSeat(seat, on, laid, None, entry))
             continue
         cards = tuple(entry)
         if seat == went_out and cards:
-            raise refuse("cards", f"{who} went out, so holds no cards (got {format_cards(cards)})")
+            raise refuse(
+                "cards",
+                msg(
+                    "{player} went out, so holds no cards (got {cards})",
+                    player=who,
+                    cards=format_cards(cards),
+                ),
+            )
         if len(cards) > deal.cards + 1:
             raise refuse(
                 "cards",
-                f"{who} holds {len(cards)} cards: more than the {deal.cards} dealt and one drawn",
+                msg_n(
+                    "{player} holds {count} cards: more than the {dealt} dealt and one drawn",
+                    "{player} holds {count} cards: more than the {dealt} dealt and one drawn",
+                    len(cards),
+                    player=who,
+                    dealt=deal.cards,
+                ),
             )
         value = sum(table.penalty(c) for c in cards)
         seats.append(ContractSeat(seat, on, laid, cards, value))
     points = tuple(s.penalty if s.seat != went_out else 0 for s in seats)
-    steps = [Step(f"{_who(names, went_out)} went out.", RULE)]
+    steps = [Step(msg("{player} went out.", player=_who(names, went_out)), RULE)]
     for s in seats:
         if s.seat == went_out:
             continue
-        made_text = "laid down" if s.made else "did not lay down"
         deal = contracts.deal(min(s.contract, len(contracts)))
-        steps.append(
-            Step(
-                f"{_who(names, s.seat)} {made_text} contract {s.contract} ({deal.label}); "
-                f"holds {s.held_text()}: +{s.penalty}.",
-                f"{RULE} penalties",
+        values: dict[str, Message | int | str] = {
+            "player": _who(names, s.seat),
+            "number": s.contract,
+            "contract": deal.label,
+            "held": s.held_said(),
+            "points": s.penalty,
+        }
+        if s.made:
+            said = msg(
+                "{player} laid down contract {number} ({contract}); holds {held}: +{points}.",
+                **values,
             )
-        )
+        else:
+            said = msg(
+                "{player} did not lay down contract {number} ({contract}); holds {held}: "
+                "+{points}.",
+                **values,
+            )
+        steps.append(Step(said, f"{RULE} penalties"))
     return ContractDeal(went_out, tuple(seats), points, tuple(steps))
 
 
@@ -167,7 +225,7 @@ class ContractGame:
     over: bool
     winner: int | None
     finishers: tuple[int, ...]
-    why: str
+    why: Message  # empty (false) while the game goes on
 
 
 def contracts_on(
@@ -193,7 +251,7 @@ def fold_game(
     last = len(contracts)
     for number, deal in enumerate(deals, 1):
         if number > 1 and _finished(totals, made, number - 1, last, carry_over):
-            raise InputError("hand", f"the game ended with deal {number - 1}")
+            raise InputError("hand", msg("the game ended with deal {number}", number=number - 1))
         for seat, pts in enumerate(deal.points):
             totals[seat] += pts
         for s in deal.seats:
@@ -204,24 +262,37 @@ def fold_game(
     on = contracts_on(made, count, carry_over)
     winner: int | None = None
     finishers: tuple[int, ...] = ()
-    why = ""
+    why = joined()
     if over:
         if carry_over:
             finishers = tuple(s for s in range(players) if made[s] >= last)
             low = min(totals[s] for s in finishers)
             best = [s for s in finishers if totals[s] == low]
             if len(finishers) == 1:
-                why = f"{_who(names, finishers[0])} made all {last} contracts first."
+                why = msg_n(
+                    "{player} made all {count} contracts first.",
+                    "{player} made all {count} contracts first.",
+                    last,
+                    player=_who(names, finishers[0]),
+                )
             else:
-                shown = ", ".join(_who(names, s) for s in finishers)
-                why = f"{shown} made contract {last} in the same deal: fewer points wins."
+                why = msg(
+                    "{players} made contract {number} in the same deal: fewer points wins.",
+                    players=said_list([_who(names, s) for s in finishers]),
+                    number=last,
+                )
         else:
             low = min(totals)
             best = [s for s in range(players) if totals[s] == low]
-            why = f"After deal {last}, the lowest total wins."
+            why = msg("After deal {number}, the lowest total wins.", number=last)
         winner = best[0] if len(best) == 1 else None
         if winner is None:
-            why += " Tied: " + ", ".join(_who(names, s) for s in best) + f" on {low}."
+            tied = msg(
+                "Tied: {players} on {points}.",
+                players=said_list([_who(names, s) for s in best]),
+                points=low,
+            )
+            why = joined(why, tied)
     return ContractGame(tuple(totals), on, tuple(made), count, over, winner, finishers, why)
 
 

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from ..cards import Card, CardError, format_cards, parse_card, parse_cards
-from ..errors import InputError
+from ..errors import InputError, said_of
+from ..messages import Message, msg, msg_n
 from ..results import Step
 from .combos import (
     Combination,
@@ -35,7 +36,7 @@ from .combos import (
 )
 from .contracts import Deal, Kind, Need
 from .search import find_contract
-from .table import ContractTable
+from .table import ContractTable, said_and
 
 __all__ = [
     "HandRuling",
@@ -46,8 +47,28 @@ __all__ = [
     "referee_laydown",
 ]
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 RULE = "§8.5 contract"
+
+_GROUP_NAMES = (
+    msg("the first group"),
+    msg("the second group"),
+    msg("the third group"),
+    msg("the fourth group"),
+    msg("the fifth group"),
+    msg("the sixth group"),
+    msg("the seventh group"),
+    msg("the eighth group"),
+)
+_SEQUENCE_NAMES = (
+    msg("the first sequence"),
+    msg("the second sequence"),
+    msg("the third sequence"),
+    msg("the fourth sequence"),
+    msg("the fifth sequence"),
+    msg("the sixth sequence"),
+    msg("the seventh sequence"),
+    msg("the eighth sequence"),
+)
 
 
 @dataclass(frozen=True)
@@ -64,13 +85,18 @@ class LaidCombination:
 
 @dataclass(frozen=True)
 class LayDownRuling:
-    """Whether a lay-down met the contract; ``reason`` says exactly why not; ``combinations``
-    are the laid combinations as read (in the order laid; None where one did not read)."""
+    """Whether a lay-down met the contract; ``message`` says exactly why not (``reason``: its
+    English); ``combinations`` are the laid combinations as read (in the order laid; None
+    where one did not read)."""
 
     met: bool
-    reason: str
+    message: Message
     combinations: tuple[Combination | None, ...]
     steps: tuple[Step, ...]
+
+    @property
+    def reason(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True)
@@ -99,7 +125,12 @@ def _target(text: str, token: str, field: str) -> Target:
         card = parse_card(value + "S")
     except CardError:
         raise InputError(
-            field, f"`{token}`: `{text}` is not a card or a rank for the wild to stand for"
+            field,
+            msg(
+                "`{token}`: `{text}` is not a card or a rank for the wild to stand for",
+                token=token,
+                text=text,
+            ),
         ) from None
     assert card.rank is not None
     return Target(int(card.rank))
@@ -114,7 +145,7 @@ def parse_laydown(
     parts = text.split("/") if isinstance(text, str) else list(text)
     parts = [p for p in parts if p.strip()]
     if not parts:
-        raise InputError(field, "lay down at least one combination")
+        raise InputError(field, msg("lay down at least one combination"))
     kinds: list[Kind | None] = []
     tokens: list[list[tuple[str, str | None]]] = []
     for part in parts:
@@ -132,15 +163,17 @@ def parse_laydown(
             card, _, named = token.partition("=")
             row.append((card, named or None))
         if not row:
-            raise InputError(field, "a combination has no cards")
+            raise InputError(field, msg("a combination has no cards"))
         tokens.append(row)
     flat = [card for row in tokens for card, _ in row]
     try:
         cards = parse_cards(flat, table.deck, what="the lay-down")
     except CardError as e:
-        reason = str(e)
-        if "played without jokers" in reason:
-            reason = f"{reason}: this table has no jokers, so no wild joker"
+        reason = said_of(e)
+        if "played without jokers" in str(e):
+            reason = msg(
+                "{problem}: this table has no jokers, so no wild joker", problem=said_of(e)
+            )
         raise InputError(field, reason) from None
     out = []
     i = 0
@@ -153,39 +186,63 @@ def parse_laydown(
             if target is not None and not table.is_wild(card):
                 raise InputError(
                     field,
-                    f"`{token}={named}`: {card.label} is not wild at this table "
-                    f"(wild: {table.wilds_text()})",
+                    msg(
+                        "`{token}`: {card} is not wild at this table (wild: {wilds})",
+                        token=f"{token}={named}",
+                        card=card.label,
+                        wilds=table.wilds_said(),
+                    ),
                 )
             laid.append(Laid(card, target))
         out.append(LaidCombination(tuple(laid), kind))
     return tuple(out)
 
 
-def check_in_hand(
-    laid: Sequence[Card], hand: Sequence[Card], field: str = "laid", what: str = "the hand"
-) -> None:
+def check_in_hand(laid: Sequence[Card], hand: Sequence[Card], field: str = "laid") -> None:
     """Every laid card comes from ``hand`` (as often as laid); raises :class:`InputError`."""
     have = Counter(hand)
     for card, n in Counter(laid).items():
         if n > have[card]:
-            held = "not in" if not have[card] else f"in {what} only {have[card]} time(s), not {n}:"
-            raise InputError(field, f"{card.label} is {held} {what}".rstrip(":"))
+            if not have[card]:
+                raise InputError(field, msg("{card} is not in the hand", card=card.label))
+            raise InputError(
+                field,
+                msg_n(
+                    "{card} is in the hand only {count} time(s), not {laid}",
+                    "{card} is in the hand only {count} time(s), not {laid}",
+                    have[card],
+                    card=card.label,
+                    laid=n,
+                ),
+            )
 
 
-def _name(index: int, kinds: Sequence[Kind], i: int) -> str:
+def _name(index: int, kinds: Sequence[Kind], i: int) -> Message:
+    """``the second group``: a laid combination named by its place among those of its kind."""
     same = sum(1 for k in kinds[:i] if k is kinds[i])
-    return (
-        f"the {ORDINALS[same] if same < len(ORDINALS) else str(same + 1) + 'th'} {kinds[i].value}"
-    )
+    names = _GROUP_NAMES if kinds[i] is Kind.GROUP else _SEQUENCE_NAMES
+    if same < len(names):
+        return names[same]
+    if kinds[i] is Kind.GROUP:
+        return msg("the {number}th group", number=same + 1)
+    return msg("the {number}th sequence", number=same + 1)
 
 
-def _counts_text(groups: int, sequences: int) -> str:
+def _counts_text(groups: int, sequences: int) -> Message:
     parts = []
     if groups:
-        parts.append(f"{groups} {Kind.GROUP.plural(groups)}")
+        parts.append(msg_n("{count} group", "{count} groups", groups))
     if sequences:
-        parts.append(f"{sequences} {Kind.SEQUENCE.plural(sequences)}")
-    return " and ".join(parts) or "nothing"
+        parts.append(msg_n("{count} sequence", "{count} sequences", sequences))
+    return said_and(parts) if parts else msg("nothing")
+
+
+def _named(i: int, kinds: Sequence[Kind], combo: LaidCombination) -> dict[str, Message | str]:
+    """The values naming a laid combination: its place and its cards."""
+    return {
+        "combination": _name(i, kinds, i),
+        "cards": format_cards(x.card for x in combo.cards),
+    }
 
 
 def referee_laydown(
@@ -200,7 +257,7 @@ def referee_laydown(
     all_cards = [x.card for combo in laid for x in combo.cards]
     if hand is not None:
         check_in_hand(all_cards, hand)
-    steps: list[Step] = [Step(f"The contract: {deal.label}.", RULE)]
+    steps: list[Step] = [Step(msg("The contract: {contract}.", contract=deal.label), RULE)]
     options: list[dict[Kind, Combination]] = []
     named_kinds: list[Kind] = []
     for combo in laid:
@@ -218,8 +275,8 @@ def referee_laydown(
             )
     read: list[Combination | None] = [None] * len(laid)
 
-    def refuse(reason: str) -> LayDownRuling:
-        steps.append(Step(f"Not met: {reason}.", RULE))
+    def refuse(reason: Message) -> LayDownRuling:
+        steps.append(Step(msg("Not met: {reason}.", reason=reason), RULE))
         return LayDownRuling(False, reason, tuple(read), tuple(steps))
 
     for i, combo in enumerate(laid):
@@ -229,15 +286,25 @@ def referee_laydown(
                 read_as(combo.cards, kind, table)
             except CombinationError as e:
                 return refuse(
-                    f"{_name(i, named_kinds, i)} {format_cards(x.card for x in combo.cards)} "
-                    f"{e.reason}"
+                    msg(
+                        "{combination} {cards} {problem}",
+                        **_named(i, named_kinds, combo),
+                        problem=e.message,
+                    )
                 )
     if len(laid) != len(deal.needs):
         groups = sum(1 for k in named_kinds if k is Kind.GROUP)
         return refuse(
-            f"the contract asks for {_counts_text(deal.groups, deal.sequences)} "
-            f"({len(deal.needs)} combinations); {len(laid)} were laid down "
-            f"({_counts_text(groups, len(laid) - groups)})"
+            msg_n(
+                "the contract asks for {asked} ({count} combinations); {laid} were laid down "
+                "({laid_kinds})",
+                "the contract asks for {asked} ({count} combinations); {laid} were laid down "
+                "({laid_kinds})",
+                len(deal.needs),
+                asked=_counts_text(deal.groups, deal.sequences),
+                laid=len(laid),
+                laid_kinds=_counts_text(groups, len(laid) - groups),
+            )
         )
     match = _match(options, deal.needs)
     if match is None:
@@ -246,24 +313,35 @@ def referee_laydown(
         zip(match, _needs_in_order(match, options, deal), strict=True)
     ):
         read[i] = reading
-        steps.append(
-            Step(
-                f"{reading.label}: a {reading.kind.value} of {len(reading.placed)} for the "
-                f"{need.label}.",
-                RULE,
+        if reading.kind is Kind.GROUP:
+            said = msg(
+                "{combination}: a group of {count} for the group of {length}.",
+                combination=reading.label,
+                count=len(reading.placed),
+                length=need.length,
             )
-        )
+        else:
+            said = msg(
+                "{combination}: a sequence of {count} for the sequence of {length}.",
+                combination=reading.label,
+                count=len(reading.placed),
+                length=need.length,
+            )
+        steps.append(Step(said, RULE))
     if hand is not None:
         left = list((Counter(hand) - Counter(all_cards)).elements())
         if deal.no_discard and left:
             return refuse(
-                f"this deal is played without a discard: all cards must be laid down, "
-                f"{format_cards(sorted(left))} are left"
+                msg(
+                    "this deal is played without a discard: all cards must be laid down, "
+                    "{cards} are left",
+                    cards=format_cards(sorted(left)),
+                )
             )
         if not deal.no_discard and not left:
-            return refuse("every card was laid down: a card must be kept to discard")
-    reason = "every combination of the contract is laid down, each valid and long enough"
-    steps.append(Step(f"Met: {reason}.", RULE))
+            return refuse(msg("every card was laid down: a card must be kept to discard"))
+    reason = msg("every combination of the contract is laid down, each valid and long enough")
+    steps.append(Step(msg("Met: {reason}.", reason=reason), RULE))
     return LayDownRuling(True, reason, tuple(read), tuple(steps))
 
 
@@ -301,33 +379,51 @@ def _mismatch(
     kinds: Sequence[Kind],
     laid: Sequence[LaidCombination],
     deal: Deal,
-) -> str:
+) -> Message:
     for i, combo in enumerate(laid):
         kind = kinds[i]
         lengths = [n.length for n in deal.needs if n.kind is kind]
         if lengths and len(combo.cards) < min(lengths):
-            return (
-                f"{_name(i, kinds, i)} {format_cards(x.card for x in combo.cards)} has "
-                f"{len(combo.cards)} cards: the contract's {kind.plural(2)} need at least "
-                f"{min(lengths)}"
+            if kind is Kind.GROUP:
+                return msg_n(
+                    "{combination} {cards} has {count} cards: the contract's groups need at "
+                    "least {least}",
+                    "{combination} {cards} has {count} cards: the contract's groups need at "
+                    "least {least}",
+                    len(combo.cards),
+                    **_named(i, kinds, combo),
+                    least=min(lengths),
+                )
+            return msg_n(
+                "{combination} {cards} has {count} cards: the contract's sequences need at "
+                "least {least}",
+                "{combination} {cards} has {count} cards: the contract's sequences need at "
+                "least {least}",
+                len(combo.cards),
+                **_named(i, kinds, combo),
+                least=min(lengths),
             )
     groups = sum(1 for k in kinds if k is Kind.GROUP)
-    return (
-        f"the contract asks for {_counts_text(deal.groups, deal.sequences)}; laid down: "
-        f"{_counts_text(groups, len(kinds) - groups)}"
+    return msg(
+        "the contract asks for {asked}; laid down: {laid}",
+        asked=_counts_text(deal.groups, deal.sequences),
+        laid=_counts_text(groups, len(kinds) - groups),
     )
 
 
 def referee_hand(hand: Sequence[Card], deal: Deal, table: ContractTable) -> HandRuling:
     """Whether ``hand`` can lay down ``deal``'s contract, with one way (each combination at
     its minimum length) and the cards it leaves."""
-    steps = [Step(f"The contract: {deal.label}.", RULE)]
+    steps = [Step(msg("The contract: {contract}.", contract=deal.label), RULE)]
     way = find_contract(hand, deal.needs, table)
     if way is None:
         steps.append(
             Step(
-                f"No way to lay down {deal.label} from {format_cards(hand)} (every arrangement "
-                "was searched).",
+                msg(
+                    "No way to lay down {contract} from {cards} (every arrangement was searched).",
+                    contract=deal.label,
+                    cards=format_cards(hand),
+                ),
                 RULE,
             )
         )
@@ -335,7 +431,7 @@ def referee_hand(hand: Sequence[Card], deal: Deal, table: ContractTable) -> Hand
     used = Counter(c for combo in way for c in combo.cards)
     left = tuple(sorted((Counter(hand) - used).elements()))
     shown = " / ".join(c.label for c in way)
-    steps.append(Step(f"It can: {shown}.", RULE))
+    steps.append(Step(msg("It can: {way}.", way=shown), RULE))
     if left:
-        steps.append(Step(f"Left in hand: {format_cards(left)}.", RULE))
+        steps.append(Step(msg("Left in hand: {cards}.", cards=format_cards(left)), RULE))
     return HandRuling(True, way, left, tuple(steps))

@@ -18,10 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, format_cards
+from ..messages import Message, msg
 from ..results import Step
 from .combos import Combination, CombinationError, Laid, Placed, position_label, read_as
 from .contracts import Kind
-from .table import ACE_HIGH, ContractTable
+from .table import ACE_HIGH, ContractTable, said_list
 
 __all__ = ["PlayRuling", "lay_off", "liberate", "penalty_of"]
 
@@ -34,14 +35,24 @@ class PlayRuling:
     wild taken back."""
 
     allowed: bool
-    reason: str
+    message: Message  # why (``reason``: its English)
     meld: Combination | None = None
     freed: Card | None = None
     steps: tuple[Step, ...] = ()
 
+    @property
+    def reason(self) -> str:
+        return str(self.message)
 
-def _refused(reason: str) -> PlayRuling:
-    return PlayRuling(False, reason, steps=(Step(f"Not allowed: {reason}.", RULE),))
+
+def _refused(reason: Message) -> PlayRuling:
+    return PlayRuling(
+        False, reason, steps=(Step(msg("Not allowed: {reason}.", reason=reason), RULE),)
+    )
+
+
+def _allowed(reason: Message) -> tuple[Step, ...]:
+    return (Step(msg("Allowed: {reason}.", reason=reason), RULE),)
 
 
 def lay_off(
@@ -53,17 +64,31 @@ def lay_off(
 ) -> PlayRuling:
     """Lay ``cards`` off on ``meld`` (anyone's); the player must have made their contract."""
     if not contract_made:
-        return _refused("a player lays off only after laying down their own contract")
+        return _refused(msg("a player lays off only after laying down their own contract"))
     if not cards:
-        return _refused("no card to lay off")
+        return _refused(msg("no card to lay off"))
     combined = (*meld.as_laid(), *cards)
+    shown = format_cards(x.card for x in cards)
     try:
         after = read_as(combined, meld.kind, table)
     except CombinationError as e:
-        shown = format_cards(x.card for x in cards)
-        return _refused(f"{shown} on {meld.label}: the {meld.kind.value} then {e.reason}")
-    reason = f"{format_cards(x.card for x in cards)} on {meld.label} makes {after.label}"
-    return PlayRuling(True, reason, after, steps=(Step(f"Allowed: {reason}.", RULE),))
+        if meld.kind is Kind.GROUP:
+            problem = msg(
+                "{cards} on {meld}: the group then {problem}",
+                cards=shown,
+                meld=meld.label,
+                problem=e.message,
+            )
+        else:
+            problem = msg(
+                "{cards} on {meld}: the sequence then {problem}",
+                cards=shown,
+                meld=meld.label,
+                problem=e.message,
+            )
+        return _refused(problem)
+    reason = msg("{cards} on {meld} makes {after}", cards=shown, meld=meld.label, after=after.label)
+    return PlayRuling(True, reason, after, steps=_allowed(reason))
 
 
 def liberate(
@@ -76,30 +101,46 @@ def liberate(
 ) -> PlayRuling:
     """Put down ``card`` in place of the wild in ``meld`` that stands for it, taking the wild."""
     if own_meld:
-        return _refused("a player may not liberate a wild on their own tableau")
+        return _refused(msg("a player may not liberate a wild on their own tableau"))
     if not contract_made:
-        return _refused("a player plays on another's tableau only after their own contract")
+        return _refused(msg("a player plays on another's tableau only after their own contract"))
     if table.is_wild(card) and not _natural_here(meld, card):
-        return _refused(f"{card.label} is itself wild: only the natural card frees a wild")
+        return _refused(
+            msg("{card} is itself wild: only the natural card frees a wild", card=card.label)
+        )
     for i, placed in enumerate(meld.placed):
         if placed.wild and _stands_for(meld, placed, card):
             new = Placed(card, placed.position, wild=False)
             after = Combination(
                 meld.kind, (*meld.placed[:i], new, *meld.placed[i + 1 :]), meld.suit
             )
-            reason = (
-                f"{card.label} takes the place of {placed.card.label} in {meld.label}; "
-                f"{placed.card.label} must be played this round"
+            reason = msg(
+                "{card} takes the place of {wild} in {meld}; {wild} must be played this round",
+                card=card.label,
+                wild=placed.card.label,
+                meld=meld.label,
             )
-            return PlayRuling(
-                True, reason, after, placed.card, (Step(f"Allowed: {reason}.", RULE),)
+            return PlayRuling(True, reason, after, placed.card, _allowed(reason))
+    if not meld.wilds:
+        return _refused(msg("{meld} holds no wild", meld=meld.label))
+    wilds = said_list(
+        [
+            msg(
+                "{wild} as {place}",
+                wild=p.card.label,
+                place=position_label(p.position, meld.suit),
             )
-    wilds = ", ".join(
-        f"{p.card.label} as {position_label(p.position, meld.suit)}" for p in meld.wilds
+            for p in meld.wilds
+        ]
     )
-    if not wilds:
-        return _refused(f"{meld.label} holds no wild")
-    return _refused(f"no wild in {meld.label} stands for {card.label} ({wilds})")
+    return _refused(
+        msg(
+            "no wild in {meld} stands for {card} ({wilds})",
+            meld=meld.label,
+            card=card.label,
+            wilds=wilds,
+        )
+    )
 
 
 def _natural_here(meld: Combination, card: Card) -> bool:

@@ -15,10 +15,12 @@ wraps (K-A-2).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from ..cards import Card, Deck, Rank
+from ..messages import Message, as_message, msg
 
 __all__ = [
     "DEFAULT_PENALTIES",
@@ -29,6 +31,8 @@ __all__ = [
     "PenaltyValues",
     "jokers_for",
     "packs_for",
+    "said_and",
+    "said_list",
 ]
 
 ACE_HIGH = 14
@@ -43,11 +47,43 @@ class JokerRule(StrEnum):
     PLAYERS_MINUS_ONE = "players_minus_one"  # pagat-style texts
 
 
-JOKER_RULE_LABELS: dict[JokerRule, str] = {
-    JokerRule.TWO_PER_PACK: "two per pack (108 cards with two packs)",
-    JokerRule.ONE_FEWER_THAN_PACKS: "one fewer than the packs (Bicycle: 2 packs + 1 joker)",
-    JokerRule.PLAYERS_MINUS_ONE: "one fewer than the players",
+JOKER_RULE_LABELS: dict[JokerRule, Message] = {
+    JokerRule.TWO_PER_PACK: msg("two per pack (108 cards with two packs)"),
+    JokerRule.ONE_FEWER_THAN_PACKS: msg("one fewer than the packs (Bicycle: 2 packs + 1 joker)"),
+    JokerRule.PLAYERS_MINUS_ONE: msg("one fewer than the players"),
 }
+
+
+def said_and(parts: Sequence[Message | str]) -> Message:
+    """Two or more things said as one list (``5s and 7s and 9s``): each pair a message, so a
+    language says its own "and". One thing is said as it is."""
+    said = [as_message(p) for p in parts]
+    out = said[0]
+    for part in said[1:]:
+        out = msg("{first} and {second}", first=out, second=part)
+    return out
+
+
+def said_list(parts: Sequence[Message | str]) -> Message:
+    """Things said one after another with commas (``Ann, Ben, Cat``), each said as it is."""
+    said = [as_message(p) for p in parts]
+    out = said[0]
+    for part in said[1:]:
+        out = msg("{first}, {second}", first=out, second=part)
+    return out
+
+
+def rank_plural(rank: int) -> Message:
+    """``5s``, ``aces``: a group's rank (or a wild rank) in words."""
+    if rank == 1:
+        return msg("aces")
+    if rank == 11:
+        return msg("jacks")
+    if rank == 12:
+        return msg("queens")
+    if rank == 13:
+        return msg("kings")
+    return msg("{rank}s", rank=Rank(rank).label)
 
 
 def packs_for(players: int) -> int:
@@ -135,10 +171,14 @@ class ContractTable:
 
     def wilds_text(self) -> str:
         """The table's wild cards in words ("2s and jokers", "jokers", "none")."""
-        parts = [f"{Rank(r).label}s" for r in self.wild_ranks]
+        return str(self.wilds_said())
+
+    def wilds_said(self) -> Message:
+        """The table's wild cards in words, for any reader (see :meth:`wilds_text`)."""
+        parts = [msg("{rank}s", rank=Rank(r).label) for r in self.wild_ranks]
         if self.jokers_wild and self.jokers:
-            parts.append("jokers")
-        return " and ".join(parts) or "none"
+            parts.append(msg("jokers"))
+        return said_and(parts) if parts else msg("none")
 
     def most_of_a_rank(self) -> int:
         """The longest group the pack allows: every copy of one rank plus every wild."""

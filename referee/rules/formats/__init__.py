@@ -16,7 +16,7 @@ its format object registered here, its form and one template fragment.
 
 from __future__ import annotations
 
-from ..errors import InputError
+from ..errors import InputError, said_of
 from ..ruleset import Ruleset
 from ..variants import Preset, get_preset, play_family
 from .base import (
@@ -97,4 +97,4 @@ def format_for(preset: Preset, rules: Ruleset) -> Format:
     try:
         return find_format(play_family(preset.family, rules))
     except ValueError as e:
-        raise InputError("hollywood", str(e)) from None
+        raise InputError("hollywood", said_of(e)) from None

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..errors import InputError
 from ..gem.hand import GemResult
 from ..if_ended import IfEndedNow, if_ended_now
+from ..messages import Message, msg, msg_n
 from ..results import HandResult, HandScore, Outcome, Step
 from ..ruleset import Ruleset
 from ..settlement import Settlement
@@ -105,7 +106,7 @@ class TableLine:
     table: partnership.Table
     entry: Mapping[str, Any]
     outcome: partnership.TableOutcome | None
-    summary: str = ""
+    summary: Message | str = ""
 
     @property
     def result(self) -> HandResult | None:
@@ -134,8 +135,8 @@ class Line:
     totals: tuple[int, ...] = ()
     boxes: tuple[int, ...] = ()
     game: int = 1
-    summary: str = ""
-    seating_text: str = ""
+    summary: Message | str = ""
+    seating_text: Message | str = ""
     dealer: int | None = None
     players: tuple[int, ...] = ()
     sitting_out: tuple[int, ...] = ()
@@ -327,14 +328,19 @@ class Board:
             rows.append((tally[0].shutout_label, [(t.shutout, "") for t in tally]))
         return rows
 
-    def shutout_lines(self) -> list[str]:
+    def shutout_lines(self) -> list[Message]:
         """The game shown's shutout payments, in words (paid outside the totals)."""
         ledger = self.standing.ledger
         if ledger is None or not ledger.games or not self.standing.over:
             return []
         game = ledger.games[-1]
         return [
-            f"{self.columns[e.payer]} was shut out: pays {self.columns[e.payee]} {e.points} more"
+            msg(
+                "{payer} was shut out: pays {payee} {points} more",
+                payer=self.columns[e.payer],
+                payee=self.columns[e.payee],
+                points=e.points,
+            )
             for e in game.extras
         ]
 
@@ -379,10 +385,16 @@ class Format:
 
     # -- a new match ------------------------------------------------------------------------
 
-    def players_needed(self, preset: Preset, got: int) -> str:
+    def players_needed(self, preset: Preset, got: int) -> Message | str:
         """Why ``got`` players cannot sit at ``preset``'s table."""
-        need = "two" if preset.players == 2 else str(preset.players)
-        return f"{need} players are needed (got {got})"
+        if preset.players == 2:
+            return msg("two players are needed (got {got})", got=got)
+        return msg_n(
+            "{count} player is needed (got {got})",
+            "{count} players are needed (got {got})",
+            preset.players,
+            got=got,
+        )
 
     def table_rules(
         self, preset: Preset, rules: Ruleset, players: int, overrides: Mapping[str, Any]

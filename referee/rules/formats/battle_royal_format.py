@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..errors import InputError
+from ..messages import msg
 from ..results import Step
 from ..ruleset import Ruleset
 from ..settlement import settle
@@ -21,6 +22,7 @@ from .seated_entry import (
     rule_battle_royal,
     split_cards,
     split_deadwoods,
+    whole_count,
 )
 from .standing import dealer_after
 
@@ -77,7 +79,7 @@ class BattleRoyal(SeatedFormat):
             why = _deal_step(previous, dealer, rules, names)
         else:
             dealer = 0
-            why = Step("All three play every hand; choose who deals the first.", "§6.5")
+            why = Step(msg("All three play every hand; choose who deals the first."), "§6.5")
         next_hand = NextHand(dealer=dealer, players=tuple(range(seats)), why=why)
         ledger = folded.ledger
         games = self.settled_games(ledger.finished_games, folded.settle_game, table)
@@ -94,7 +96,7 @@ class BattleRoyal(SeatedFormat):
         hands = io.by_seat(names, data.get("hands"), "hands")
         for seat, value in enumerate(deadwoods or ()):
             if value is not None and not io.is_whole(value):
-                raise InputError("deadwoods", f"{names[seat]}'s count must be a whole number")
+                raise InputError("deadwoods", whole_count(names[seat]))
         for value in hands or ():
             if value is not None and not isinstance(value, str | list):
                 raise InputError("hands", io.CARDS_REASON)
@@ -129,7 +131,22 @@ def _deal_step(previous: Line, dealer: int, rules: Ruleset, names: Sequence[str]
     """Why ``dealer`` deals the hand after ``previous`` (the engine chose the seat)."""
     rule = f"next_dealer={rules.next_dealer.value}"
     if previous.dead:
-        return Step(f"Hand {previous.number} was dead: {names[dealer]} deals again.", "R16")
+        return Step(
+            msg(
+                "Hand {number} was dead: {dealer} deals again.",
+                number=previous.number,
+                dealer=names[dealer],
+            ),
+            "R16",
+        )
     if dealer in previous.winners and rules.next_dealer.value == "winner":
-        return Step(f"{names[dealer]} won hand {previous.number}, so deals ({rule}).", "§2.2")
-    return Step(f"{names[dealer]} deals ({rule}).", "§2.2")
+        return Step(
+            msg(
+                "{dealer} won hand {number}, so deals ({rule}).",
+                dealer=names[dealer],
+                number=previous.number,
+                rule=rule,
+            ),
+            "§2.2",
+        )
+    return Step(msg("{dealer} deals ({rule}).", dealer=names[dealer], rule=rule), "§2.2")

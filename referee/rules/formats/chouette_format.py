@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..errors import InputError
+from ..messages import msg
 from ..results import HandResult, HandScore
 from ..ruleset import Ruleset
 from ..variants import chouette
@@ -14,7 +15,7 @@ from ..variants.chouette import ChouetteHand, first_chouette_seating
 from . import json_io as io
 from .base import Board, GameSettlement, Line, NextHand, Place, Table
 from .kinds import HandKindChoice
-from .seated import SeatedFormat
+from .seated import SeatedFormat, not_a_player
 from .seated_entry import normalise_seated, rule_seated
 from .standing import dealer_after
 
@@ -35,11 +36,11 @@ class Chouette(SeatedFormat):
         super().check_seats(values, names)
         captain = values.get("captain_seat")
         if captain is None:
-            raise InputError("captain_seat", "choose who captained the partnership")
+            raise InputError("captain_seat", msg("choose who captained the partnership"))
         if isinstance(captain, bool) or not isinstance(captain, int):
-            raise InputError("captain_seat", f"{captain!r} is not a player of this match")
+            raise InputError("captain_seat", not_a_player(captain))
         if not 0 <= captain < len(names):
-            raise InputError("captain_seat", f"{captain!r} is not a player of this match")
+            raise InputError("captain_seat", not_a_player(captain))
 
     def rule(self, values: Mapping[str, Any], table: Table) -> HandResult:
         return rule_seated(values, table.rules)
@@ -53,7 +54,10 @@ class Chouette(SeatedFormat):
         if captain == box:
             raise InputError(
                 "captain_seat",
-                f"{names[box]} is in the box for this hand; the captain is one of the partners",
+                msg(
+                    "{box} is in the box for this hand; the captain is one of the partners",
+                    box=names[box],
+                ),
                 api_field="captain",
             )
         knocker = values.get("knocker_seat")
@@ -61,7 +65,11 @@ class Chouette(SeatedFormat):
             assert isinstance(captain, int)
             raise InputError(
                 "knocker_seat",
-                f"only {names[box]} (the box) and {names[captain]} (the captain) play this hand",
+                msg(
+                    "only {box} (the box) and {captain} (the captain) play this hand",
+                    box=names[box],
+                    captain=names[captain],
+                ),
             )
         assert isinstance(result, HandResult)
         return result

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..contract import ContractList
 from ..contract.game import ContractDeal, ContractGame, fold_game, score_deal
 from ..errors import InputError
+from ..messages import Message, msg
 from ..results import HandScore, Step
 from ..ruleset import Ruleset
 from ..settlement import settle
@@ -29,7 +30,7 @@ from ..variants.basic_rummy import Ending, check_cards
 from ..variants.contract_rummy import contract_list_of, contract_table
 from . import json_io as io
 from .base import Board, GameSettlement, Line, NextHand, Place, StoredHand, Table
-from .rummy_format import RummyFormat
+from .rummy_format import RummyFormat, not_scored
 from .standing import Running, Standing
 
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ class ContractRummy(RummyFormat):
         """The deal checked where it goes: after a finished game nothing more is taken; the
         contracts each player works on come from the deals before it."""
         if place.position > 0 and not place.context.players:
-            raise InputError("hand", "the game is over: no more deals")
+            raise InputError("hand", msg("the game is over: no more deals"))
         on = place.context.contracts or tuple(place.position + 1 for _ in table.names)
         return self.rule_deal(values, table, on)
 
@@ -151,7 +152,9 @@ class ContractRummy(RummyFormat):
             line.dealer = hand.values.get("dealer_seat")
             try:
                 if game.over:
-                    raise InputError("hand", f"the game ended with deal {game.deals}")
+                    raise InputError(
+                        "hand", msg("the game ended with deal {number}", number=game.deals)
+                    )
                 deal = self.rule_deal(hand.values, table, game.on)
                 game = fold_game([*deals, deal], seats, contracts, carry, names)
             except InputError as e:
@@ -171,7 +174,9 @@ class ContractRummy(RummyFormat):
         for line in lines:
             line.summary = self.summary(line, names)
             line.seating_text = (
-                f"{names[line.dealer]} dealt" if isinstance(line.dealer, int) else ""
+                msg("{player} dealt", player=names[line.dealer])
+                if isinstance(line.dealer, int)
+                else ""
             )
         standing = Standing(
             game=1,
@@ -188,10 +193,12 @@ class ContractRummy(RummyFormat):
         last = next((ln for ln in reversed(lines) if ln.rummy is not None), None)
         if last is not None and isinstance(last.dealer, int):
             dealer = (last.dealer + 1) % seats
-            why = Step(f"{names[dealer]} deals: the deal passes to the left.", "§8.5")
+            why = Step(
+                msg("{player} deals: the deal passes to the left.", player=names[dealer]), "§8.5"
+            )
         else:
             dealer = 0
-            why = Step("Everyone plays every deal; choose who deals the first.", "§8.5")
+            why = Step(msg("Everyone plays every deal; choose who deals the first."), "§8.5")
         players = () if game.over else tuple(range(seats))
         next_hand = NextHand(dealer=dealer, players=players, why=why, contracts=game.on)
         money = None
@@ -221,18 +228,22 @@ class ContractRummy(RummyFormat):
             return "Game over · tied"
         return f"Game over · {names[game.winner]} won"
 
-    def summary(self, line: Line, names: Sequence[str]) -> str:
+    def summary(self, line: Line, names: Sequence[str]) -> Message:
         deal = line.rummy
         if not isinstance(deal, ContractDeal):
-            return f"Not scored: {line.error}"
+            return not_scored(line)
         parts = ", ".join(
             f"{names[s.seat]} +{s.penalty}" for s in deal.seats if s.seat != deal.winner
         )
         made = [names[s.seat] for s in deal.seats if s.made and s.seat != deal.winner]
-        text = f"{names[deal.winner]} went out: {parts}"
         if made:
-            text += f" · made: {', '.join(made)}"
-        return text
+            return msg(
+                "{player} went out: {scores} · made: {players}",
+                player=names[deal.winner],
+                scores=parts,
+                players=", ".join(made),
+            )
+        return msg("{player} went out: {scores}", player=names[deal.winner], scores=parts)
 
     def _nothing(self, seats: int) -> HandScore:
         return HandScore.nothing(seats)
@@ -246,7 +257,7 @@ class ContractRummy(RummyFormat):
         made = io.by_seat(names, data.get("made"), "made")
         for value in made or ():
             if not isinstance(value, bool):
-                raise InputError("made", "by player, true or false: laid down the contract")
+                raise InputError("made", msg("by player, true or false: laid down the contract"))
         rest = {k: v for k, v in data.items() if k != "made"}
         out = super().hand_from_json(rest, names, context)
         out["kind"] = Ending.OUT.value
@@ -275,7 +286,7 @@ class ContractRummy(RummyFormat):
                     }
                     for s in deal.seats
                 ],
-                "steps": [{"text": s.text, "rule": s.rule} for s in deal.steps],
+                "steps": [s.as_json() for s in deal.steps],
             }
         return out
 
@@ -307,7 +318,7 @@ class ContractRummy(RummyFormat):
             n: {"contract": view.on(s), "label": view.label(s), "made": view.game.made[s]}
             for s, n in enumerate(names)
         }
-        out["game"]["why"] = view.game.why or None
+        out["game"]["why"] = str(view.game.why) or None
         return out
 
     def patch_base(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -339,7 +350,14 @@ class ContractView:
         return number if number <= len(self.contracts) else None
 
     def label(self, seat: int) -> str:
+        return str(self.said_label(seat))
+
+    def said_label(self, seat: int) -> Message:
+        """The contract ``seat`` works on next (``3: 2 sequences of 4``), or that they are
+        through the list."""
         number = self.on(seat)
         if number is None:
-            return "all made" if self.carry else "list played"
-        return f"{number}: {self.contracts.deal(number).label}"
+            return msg("all made") if self.carry else msg("list played")
+        return msg(
+            "{number}: {contract}", number=number, contract=self.contracts.deal(number).label
+        )

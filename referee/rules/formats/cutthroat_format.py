@@ -7,13 +7,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..errors import InputError
+from ..messages import msg
 from ..results import HandResult
 from ..variants import cutthroat
 from ..variants.cutthroat import CutthroatHand
 from ..variants.rotation import Seating, first_seating
 from . import json_io as io
 from .base import Board, Line, NextHand, Table
-from .seated import SeatedFormat
+from .seated import SeatedFormat, not_a_player
 from .seated_entry import normalise_seated, rule_seated
 
 
@@ -36,14 +37,19 @@ class Cutthroat(SeatedFormat):
         super().check_seats(values, names)
         out = values.get("sitting_out_seat")
         if out is None:
-            raise InputError("sitting_out_seat", "choose who sat out")
+            raise InputError("sitting_out_seat", msg("choose who sat out"))
         if isinstance(out, bool) or not isinstance(out, int) or not 0 <= out < len(names):
-            raise InputError("sitting_out_seat", f"{out!r} is not a player of this match")
+            raise InputError("sitting_out_seat", not_a_player(out))
         if values.get("knocker_seat") == out:
             a, b = (names[s] for s in range(len(names)) if s != out)
             raise InputError(
                 "knocker_seat",
-                f"{names[out]} sat out this hand, so cannot have knocked: {a} or {b} did",
+                msg(
+                    "{out} sat out this hand, so cannot have knocked: {a} or {b} did",
+                    out=names[out],
+                    a=a,
+                    b=b,
+                ),
             )
 
     def rule(self, values: Mapping[str, Any], table: Table) -> HandResult:
@@ -122,15 +128,18 @@ def _sitting_out(names: Sequence[str], data: Mapping[str, Any], context: NextHan
     if players is None:
         return context.sitting_out[0] if out is None else out
     if not isinstance(players, list) or len(players) != 2:
-        raise InputError("players", 'the two players of this hand, e.g. ["Ann", "Ben"]')
+        raise InputError("players", msg('the two players of this hand, e.g. ["Ann", "Ben"]'))
     seats = [io.seat_of(names, p, "players") for p in players]
     if seats[0] == seats[1]:
-        raise InputError("players", f"{names[seats[0] or 0]} cannot play against themselves")
+        raise InputError(
+            "players", msg("{name} cannot play against themselves", name=names[seats[0] or 0])
+        )
     if out is not None and out in seats:
-        raise InputError("sitting_out", f"{names[out]} cannot both sit out and play")
+        raise InputError("sitting_out", msg("{name} cannot both sit out and play", name=names[out]))
     third = next(s for s in range(len(names)) if s not in seats)
     if out is not None and out != third:
         raise InputError(
-            "sitting_out", f"{names[third]} sat out: {names[out]} is named as a player"
+            "sitting_out",
+            msg("{out} sat out: {name} is named as a player", out=names[third], name=names[out]),
         )
     return third

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, said_of
+from ..messages import Message, msg
 from ..ruleset import Ruleset
 from ..variants import partnership
 from .hand_entry import IllegalKnock, normalise, rule_entry
@@ -44,7 +45,7 @@ def table_api_field(number: int, name: str) -> str:
     return f"tables[{number - 1}].{_API_NAMES.get(name, name)}"
 
 
-def _table_error(number: int, name: str, reason: str) -> InputError:
+def _table_error(number: int, name: str, reason: Message | str) -> InputError:
     return InputError(table_field(number, name), reason, api_field=table_api_field(number, name))
 
 
@@ -91,24 +92,29 @@ def rule_deal(
     """
     f = normalise_deal(fields)
     if f["dealer_seat"] not in (0, 1):
-        raise InputError("dealer_seat", "choose the side that dealt")
+        raise InputError("dealer_seat", msg("choose the side that dealt"))
     seating = partnership.pairings(deal)
     tables = f["tables"]
     if len(tables) != 2:
-        missing = " and ".join(f"table {t.number}" for t in seating[len(tables) :])
-        raise InputError(
-            "tables",
-            f"a deal has two tables' results: enter {missing}"
-            if missing
-            else f"a deal has two tables, not {len(tables)}",
-        )
+        missing = [t.number for t in seating[len(tables) :]]
+        if len(missing) == 2:
+            reason = msg(
+                "a deal has two tables' results: enter table {first} and table {second}",
+                first=missing[0],
+                second=missing[1],
+            )
+        elif missing:
+            reason = msg("a deal has two tables' results: enter table {number}", number=missing[0])
+        else:
+            reason = msg("a deal has two tables, not {count}", count=len(tables))
+        raise InputError("tables", reason)
     played: list[partnership.TableResult] = []
     for table, entry in zip(seating, tables, strict=True):
         played.append(_rule_table(table, entry, rules, strict))
     try:
         return partnership.deal_score(deal, played, rules)
     except ValueError as e:  # pragma: no cover - every table was checked above
-        raise InputError("tables", str(e)) from None
+        raise InputError("tables", said_of(e)) from None
 
 
 def _rule_table(
@@ -116,7 +122,7 @@ def _rule_table(
 ) -> partnership.TableResult:
     n = table.number
     if entry is None:
-        raise _table_error(n, "kind", f"enter how the hand at table {n} ended")
+        raise _table_error(n, "kind", msg("enter how the hand at table {number} ended", number=n))
     seat = entry.get("knocker_seat")
     side: int | None = None
     if entry.get("kind") != HandKindChoice.DEAD:
@@ -125,12 +131,12 @@ def _rule_table(
             or not isinstance(seat, int)
             or seat not in range(partnership.PLAYERS)
         ):
-            raise _table_error(n, "knocker_seat", "choose who knocked or went gin")
+            raise _table_error(n, "knocker_seat", msg("choose who knocked or went gin"))
         if strict and seat not in table.players:
             raise _table_error(
                 n,
                 "knocker_seat",
-                f"that player does not play at table {n} this deal",
+                msg("that player does not play at table {number} this deal", number=n),
             )
         side = partnership.TEAM_OF[seat]
     try:
@@ -141,6 +147,6 @@ def _rule_table(
             e.result, table_field(n, name), api_field=table_api_field(n, name)
         ) from None
     except InputError as e:
-        raise _table_error(n, e.field or "kind", e.reason) from None
+        raise _table_error(n, e.field or "kind", e.message) from None
     knocker = table.players[side] if side is not None else None
     return partnership.TableResult(result, knocker)

@@ -17,12 +17,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import Card, CardError, Deck, parse_cards
-from ..errors import InputError
+from ..errors import InputError, said_of
 from ..gem import game as gem_game
 from ..gem.deck import GemDeck, GemDeckError, parse_deck
 from ..gem.dice import Dice, dice_from
 from ..gem.hand import GemEnding, GemResult, dead_hand, rule_cards, rule_counts
 from ..gem.table_rules import gem_rules_of
+from ..messages import Message, Value, msg
 from ..results import HandScore, Step
 from ..settlement import settle
 from . import json_io as io
@@ -61,23 +62,23 @@ _BLANK = (
 def parse_dice(text: Any) -> Dice:
     """``"3+4"``, ``"7"``, ``7`` or ``[3, 4]`` → the roll; :class:`InputError` on ``dice``."""
     if isinstance(text, bool):
-        raise InputError("dice", "give the two dice (3+4) or their sum (2–12)")
+        raise InputError("dice", msg("give the two dice (3+4) or their sum (2–12)"))
     if isinstance(text, int):
         return dice_from(total=text)
     if isinstance(text, list | tuple):
         if len(text) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in text):
-            raise InputError("dice", "the two dice as [3, 4], or their sum")
+            raise InputError("dice", msg("the two dice as [3, 4], or their sum"))
         return dice_from(text[0], text[1])
     raw = "".join(str(text or "").split())
     if not raw:
-        raise InputError("dice", "give the two dice (3+4) or their sum (2–12)")
+        raise InputError("dice", msg("give the two dice (3+4) or their sum (2–12)"))
     if "+" in raw:
         a, _, b = raw.partition("+")
         if not (a.isdigit() and b.isdigit()):
-            raise InputError("dice", f"`{text}` is not two dice (e.g. 3+4)")
+            raise InputError("dice", msg("`{text}` is not two dice (e.g. 3+4)", text=str(text)))
         return dice_from(int(a), int(b))
     if not raw.lstrip("-").isdigit():
-        raise InputError("dice", f"`{text}` is not a sum of two dice (2–12)")
+        raise InputError("dice", msg("`{text}` is not a sum of two dice (2–12)", text=str(text)))
     return dice_from(total=int(raw))
 
 
@@ -90,11 +91,11 @@ def dice_text(dice: Dice) -> str:
 def deck_of(table: Table) -> GemDeck:
     """The match's frozen gem deck; raises on ``deck`` when it has none."""
     if not table.deck:
-        raise InputError("deck", "this match has no gem deck: score it by counts")
+        raise InputError("deck", msg("this match has no gem deck: score it by counts"))
     try:
         return parse_deck(table.deck)
     except GemDeckError as e:
-        raise InputError("deck", e.reason) from None
+        raise InputError("deck", e.message) from None
 
 
 class GemRummy(Format):
@@ -117,8 +118,8 @@ class GemRummy(Format):
         "spread",
     }
 
-    def players_needed(self, preset: Preset, got: int) -> str:
-        return f"Gem Rummy takes 2 or 3 players (got {got})"
+    def players_needed(self, preset: Preset, got: int) -> Message | str:
+        return msg("Gem Rummy takes 2 or 3 players (got {got})", got=got)
 
     def check_table(self, preset: Preset, table: Table, cut: Any) -> str | None:
         if table.deck:
@@ -156,7 +157,7 @@ class GemRummy(Format):
         seats = len(names)
         dealer = values.get("dealer_seat")
         if not isinstance(dealer, int) or not 0 <= dealer < seats:
-            raise InputError("dealer_seat", "choose who dealt")
+            raise InputError("dealer_seat", msg("choose who dealt"))
         kind = values.get("kind")
         if kind == "dead":
             dice = parse_dice(values["dice"]) if values.get("dice") else None
@@ -165,7 +166,7 @@ class GemRummy(Format):
         knocker = values.get("knocker_seat")
         if not isinstance(knocker, int) or not 0 <= knocker < seats:
             raise InputError(
-                "knocker_seat", "choose who knocked (or went gin)", api_field="knocker"
+                "knocker_seat", msg("choose who knocked (or went gin)"), api_field="knocker"
             )
         rules = gem_rules_of(table.rules)
         if values.get("entry") == "cards":
@@ -174,13 +175,13 @@ class GemRummy(Format):
             spread = self._spread(values.get("spread"))
             return rule_cards(dice, knocker, hands, deck, rules, names, spread)
         if kind not in ("knock", "gin", "big_gin"):
-            raise InputError("kind", "how the hand ended: knock, gin, big gin or dead")
+            raise InputError("kind", msg("how the hand ended: knock, gin, big gin or dead"))
         counts: list[int | None] = []
         for seat, value in enumerate(split_deadwoods(values.get("seat_deadwoods"), seats)):
             if value is not None and not isinstance(value, int):
                 raise InputError(
                     f"deadwood_{seat}",
-                    f"{names[seat]}'s deadwood must be a whole number",
+                    msg("{name}'s deadwood must be a whole number", name=names[seat]),
                     api_field="counts",
                     seat=seat,
                 )
@@ -193,7 +194,7 @@ class GemRummy(Format):
         except InputError as e:
             if e.field == "knocker_deadwood":
                 raise InputError(
-                    f"deadwood_{knocker}", e.reason, api_field="counts", seat=knocker
+                    f"deadwood_{knocker}", e.message, api_field="counts", seat=knocker
                 ) from None
             raise
 
@@ -202,10 +203,13 @@ class GemRummy(Format):
         out = []
         for seat, text in enumerate(split_cards(values.get("seat_cards"), len(names))):
             try:
-                out.append(parse_cards(text, _PACK, what=f"{names[seat]}'s hand"))
+                out.append(parse_cards(text, _PACK, what=msg("{name}'s hand", name=names[seat])))
             except CardError as e:
                 raise InputError(
-                    f"cards_{seat}", f"{names[seat]}: {e}", api_field="hands", seat=seat
+                    f"cards_{seat}",
+                    msg("{name}: {problem}", name=names[seat], problem=said_of(e)),
+                    api_field="hands",
+                    seat=seat,
                 ) from None
         return out
 
@@ -216,9 +220,9 @@ class GemRummy(Format):
         for part in str(text).split("|"):
             if part.strip():
                 try:
-                    melds.append(parse_cards(part, _PACK, what="a meld"))
+                    melds.append(parse_cards(part, _PACK, what=msg("a meld")))
                 except CardError as e:
-                    raise InputError("spread", str(e)) from None
+                    raise InputError("spread", said_of(e)) from None
         return melds
 
     # -- the match --------------------------------------------------------------------------
@@ -229,6 +233,7 @@ class GemRummy(Format):
         rules = table.rules
         lines: list[Line] = []
         results: list[GemResult | None] = []
+        refused: dict[int, Message] = {}  # why a hand could not be ruled, by its number
         for number, hand in enumerate(hands, 1):
             line = Line(number, hand.values, hand.row, HandScore.nothing(seats))
             line.players = tuple(range(seats))
@@ -238,6 +243,7 @@ class GemRummy(Format):
                 ruled = self.rule(hand.values, table)
             except InputError as e:
                 line.error, line.error_field = e.reason, e.field
+                refused[number] = e.message
                 results.append(None)
             else:
                 line.gem = ruled
@@ -292,7 +298,7 @@ class GemRummy(Format):
         )
         last = next((line for line in reversed(lines) if line.dealer is not None), None)
         if last is None:
-            nxt = NextHand(0, tuple(range(seats)), why=Step("Choose who deals first.", "§8.3"))
+            nxt = NextHand(0, tuple(range(seats)), why=Step(msg("Choose who deals first."), "§8.3"))
         else:
             assert last.dealer is not None
             dealer, why = gem_game.next_dealer(last.dealer, last.gem, names)
@@ -302,8 +308,10 @@ class GemRummy(Format):
             if previous is not None and previous.dealer is not None and line.dealer is not None:
                 expected, line.why = gem_game.next_dealer(previous.dealer, previous.gem, names)
                 line.overridden = expected != line.dealer
-            line.summary = self.summary(line, names)
-            line.seating_text = f"{names[line.dealer]} dealt" if line.dealer is not None else ""
+            line.summary = self.summary(line, names, refused.get(line.number))
+            line.seating_text = (
+                msg("{name} dealt", name=names[line.dealer]) if line.dealer is not None else ""
+            )
             previous = line
         board = Board(self, table, lines, standing, nxt, money, games=settled)
         board.extra["gem_games"] = games
@@ -312,18 +320,38 @@ class GemRummy(Format):
                 board.extra["gem_deck"] = deck_of(table)
         return board
 
-    def summary(self, line: Line, names: Sequence[str]) -> str:
-        """One line for the history: the dice, who knocked and what each scored."""
+    def summary(self, line: Line, names: Sequence[str], refused: Message | None = None) -> Message:
+        """One line for the history: the dice, who knocked and what each scored (``refused``:
+        why the hand could not be ruled, as the engine said it)."""
         result = line.gem
         if result is None:
-            return f"Not scored: {line.error}"
+            return msg("Not scored: {problem}", problem=refused or str(line.error))
         if result.ending is GemEnding.DEAD:
-            return "Dead hand: no score"
+            return msg("Dead hand: no score")
         assert result.knocker is not None
-        how = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin"}[result.ending]
-        head = f"Dice {result.dice.total}: {names[result.knocker]} {how}"
         scored = ", ".join(f"{names[s]} {signed(p)}" for s, p in enumerate(result.points) if p)
-        return f"{head}: {scored}" if scored else head
+        said: dict[str, Value] = {
+            "dice": result.dice.total,
+            "name": names[result.knocker],
+            "scores": scored,
+        }
+        if result.ending is GemEnding.GIN:
+            return (
+                msg("Dice {dice}: {name} went gin: {scores}", **said)
+                if scored
+                else msg("Dice {dice}: {name} went gin", **said)
+            )
+        if result.ending is GemEnding.BIG_GIN:
+            return (
+                msg("Dice {dice}: {name} went big gin: {scores}", **said)
+                if scored
+                else msg("Dice {dice}: {name} went big gin", **said)
+            )
+        return (
+            msg("Dice {dice}: {name} knocked: {scores}", **said)
+            if scored
+            else msg("Dice {dice}: {name} knocked", **said)
+        )
 
     # -- JSON -------------------------------------------------------------------------------
 
@@ -337,15 +365,18 @@ class GemRummy(Format):
         claims = self._claims(data.get("gem_parts"), names)
         entry = data.get("entry") or ("cards" if hands is not None else "counts")
         if entry not in ("counts", "cards"):
-            raise InputError("entry", "counts or cards")
+            raise InputError("entry", msg("counts or cards"))
         if ending is None:
             ending = "auto" if entry == "cards" else "knock"
         allowed = (*KINDS, "auto")
         if ending not in allowed:
-            raise InputError("ending", f"how the hand ended: one of {', '.join(allowed)}")
+            raise InputError(
+                "ending",
+                msg("how the hand ended: one of {choices}", choices=", ".join(allowed)),
+            )
         for value in counts or ():
             if value is not None and not io.is_whole(value):
-                raise InputError("counts", "each player's deadwood must be a whole number")
+                raise InputError("counts", msg("each player's deadwood must be a whole number"))
         for value in hands or ():
             if value is not None and not isinstance(value, str | list):
                 raise InputError("hands", io.CARDS_REASON)
@@ -382,7 +413,7 @@ class GemRummy(Format):
         assert by is not None
         for v in by:
             if v is not None and not isinstance(v, bool):
-                raise InputError("gem_parts", "true or false per player, or a list of names")
+                raise InputError("gem_parts", msg("true or false per player, or a list of names"))
         return [1 if v else 0 for v in by]
 
     def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
@@ -410,7 +441,7 @@ class GemRummy(Format):
             "seating": {"why": io.step_json(line.why), "overridden": line.overridden},
             "result": result_json(line.gem, names) if line.gem else None,
             "error": line.error,
-            "summary": line.summary,
+            "summary": str(line.summary),
             "points": dict(zip(names, line.points or (0,) * seats, strict=True)),
             "totals": dict(zip(names, line.totals, strict=True)),
         }
@@ -550,5 +581,5 @@ def result_json(result: GemResult, names: Sequence[str]) -> dict[str, Any]:
             }
             for p in result.pairs
         ],
-        "steps": [{"text": s.text, "rule": s.rule} for s in result.steps],
+        "steps": [s.as_json() for s in result.steps],
     }

@@ -16,7 +16,8 @@ from typing import Any
 from ..adjudicate import HandKind, rule_cards, rule_counts, rule_dead_hand
 from ..budget import budgeted
 from ..cards import Card, CardError, Deck, parse_cards
-from ..errors import InputError
+from ..errors import InputError, said_of
+from ..messages import Message, msg
 from ..results import HandResult
 from ..ruleset import Ruleset
 from ..variants.battle_royal import BattleRoyalResult
@@ -42,10 +43,12 @@ class IllegalKnock(InputError):
     ) -> None:
         self.result = result
         reason = next(
-            (s.text for s in reversed(result.steps) if "illegal" in s.text.lower()),
-            result.steps[-1].text if result.steps else "illegal knock",
+            (s.message for s in reversed(result.steps) if "illegal" in s.text.lower()),
+            result.steps[-1].message if result.steps else msg("illegal knock"),
         )
-        super().__init__(field, f"Illegal knock, nothing saved: {reason}", api_field=api_field)
+        super().__init__(
+            field, msg("Illegal knock, nothing saved: {reason}", reason=reason), api_field=api_field
+        )
 
 
 def normalise(fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -146,23 +149,25 @@ def _rule(f: dict[str, Any], rules: Ruleset) -> HandResult:
     kind = f.get("kind")
     entry = f.get("entry")
     if entry not in (EntryMode.COUNTS, EntryMode.CARDS):
-        raise InputError("entry", "choose quick entry (counts) or full cards")
+        raise InputError("entry", msg("choose quick entry (counts) or full cards"))
     if kind not in (CARD_KINDS if entry == EntryMode.CARDS else KINDS):
-        raise InputError("kind", "choose knock, gin, big gin or dead hand")
+        raise InputError("kind", msg("choose knock, gin, big gin or dead hand"))
     upcard = _card(f.get("upcard"), rules, "upcard")
     if rules.oklahoma and upcard is None:
         # BIC-OK: the first upcard is recorded with every hand, a dead one too.
-        raise InputError("upcard", "enter the first upcard: in Oklahoma it sets the knock limit")
+        raise InputError(
+            "upcard", msg("enter the first upcard: in Oklahoma it sets the knock limit")
+        )
     try:
         if kind == HandKindChoice.DEAD:
             return rule_dead_hand(rules, upcard=upcard)
         if f.get("knocker_seat") not in (0, 1):
-            raise InputError("knocker_seat", "choose who knocked or went gin")
+            raise InputError("knocker_seat", msg("choose who knocked or went gin"))
         hand_kind = None if kind == HandKindChoice.AUTO else HandKind(str(kind))
         if entry == EntryMode.COUNTS:
             assert hand_kind is not None
-            k = _count(f.get("knocker_deadwood"), "knocker_deadwood", "the knocker's deadwood")
-            d = _count(f.get("defender_deadwood"), "defender_deadwood", "the defender's deadwood")
+            k = _count(f.get("knocker_deadwood"), "knocker_deadwood")
+            d = _count(f.get("defender_deadwood"), "defender_deadwood")
             return rule_counts(
                 rules, kind=hand_kind, knocker_deadwood=k, defender_deadwood=d, upcard=upcard
             )
@@ -171,20 +176,36 @@ def _rule(f: dict[str, Any], rules: Ruleset) -> HandResult:
         return rule_cards(knocker, defender, rules, kind=hand_kind, spread=spread, upcard=upcard)
     except InputError as e:
         field = _ENGINE_FIELD.get(e.field, e.field) if e.field else None
-        raise InputError(field, e.reason) from None
+        raise InputError(field, e.message) from None
 
 
-def _count(value: Any, field: str, what: str) -> int:
+# Why a count cannot be taken, by its field: (missing, not a whole number, negative).
+_COUNT_REASONS: dict[str, tuple[Message, Message, Message]] = {
+    "knocker_deadwood": (
+        msg("enter the knocker's deadwood"),
+        msg("the knocker's deadwood must be a whole number"),
+        msg("the knocker's deadwood cannot be negative"),
+    ),
+    "defender_deadwood": (
+        msg("enter the defender's deadwood"),
+        msg("the defender's deadwood must be a whole number"),
+        msg("the defender's deadwood cannot be negative"),
+    ),
+}
+
+
+def _count(value: Any, field: str) -> int:
+    missing, not_whole, negative = _COUNT_REASONS[field]
     if value is None or value == "":
-        raise InputError(field, f"enter {what}")
+        raise InputError(field, missing)
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             value = int(str(value).strip())
         except ValueError:
-            raise InputError(field, f"{what} must be a whole number") from None
+            raise InputError(field, not_whole) from None
     count = int(value)
     if count < 0:
-        raise InputError(field, f"{what} cannot be negative")
+        raise InputError(field, negative)
     return count
 
 
@@ -194,10 +215,10 @@ def _card(text: str | None, rules: Ruleset, field: str) -> Card | None:
     try:
         return parse_cards(text, deck=rules.deck, expected=1, what="the upcard")[0]
     except CardError as e:
-        raise InputError(field, str(e)) from None
+        raise InputError(field, said_of(e)) from None
 
 
-SPREAD_SHAPE = (
+SPREAD_SHAPE = msg(
     'the melds laid down: "5S 6S 7S | KH KD KC" or a list of melds such as '
     '[["5S", "6S", "7S"], ["KH", "KD", "KC"]]'
 )
@@ -228,7 +249,7 @@ def parse_spread(value: Any, deck: Deck) -> tuple[tuple[Card, ...], ...] | None:
         try:
             melds.append(parse_cards(group, deck=deck, what=f"meld {number} of the spread"))
         except CardError as e:
-            raise InputError("spread", str(e)) from None
+            raise InputError("spread", said_of(e)) from None
     return tuple(m for m in melds if m) or None
 
 
@@ -242,21 +263,25 @@ def _hands(
     }.get(kind, (size,))
     texts = {"knocker_cards": f.get("knocker_cards"), "defender_cards": f.get("defender_cards")}
     hands: dict[str, tuple[Card, ...]] = {}
-    for field, what, counts in (
-        ("knocker_cards", "the knocker", knocker_counts),
-        ("defender_cards", "the defender", (size,)),
+    for field, what, missing, counts in (
+        ("knocker_cards", "the knocker", msg("enter the knocker's cards"), knocker_counts),
+        ("defender_cards", "the defender", msg("enter the defender's cards"), (size,)),
     ):
         text = texts[field]
         if not text:
-            raise InputError(field, f"enter {what}'s cards")
+            raise InputError(field, missing)
         try:
             hands[field] = parse_cards(text, deck=rules.deck, expected=counts, what=what)
         except CardError as e:
-            raise InputError(field, str(e)) from None
+            raise InputError(field, said_of(e)) from None
     both = hands["knocker_cards"] + hands["defender_cards"]
     try:
         parse_cards([c.code for c in both], deck=rules.deck)
     except CardError as e:
-        card = e.token or "a card"
-        raise InputError("defender_cards", f"`{card}` is in both hands") from None
+        twice = (
+            msg("`{card}` is in both hands", card=e.token)
+            if e.token
+            else msg("`a card` is in both hands")
+        )
+        raise InputError("defender_cards", twice) from None
     return hands["knocker_cards"], hands["defender_cards"]

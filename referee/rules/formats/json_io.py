@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..if_ended import IfEndedNow
+from ..messages import Message, msg, msg_n
 from ..report import arrangement_to_dict, hand_result_to_dict, meld_to_dict
 from ..results import Step
 from ..settlement import Settlement
@@ -22,13 +23,15 @@ from .standing import Money
 
 CARD_FIELDS = ("knocker_cards", "defender_cards")
 COUNT_FIELDS = ("knocker_deadwood", "defender_deadwood")
-CARDS_REASON = 'cards as a string ("AS 2S 3S ...") or a list of codes'
+CARDS_REASON = msg('cards as a string ("AS 2S 3S ...") or a list of codes')
 COMMON_KEYS = frozenset(
     {"kind", "entry", "knocker", "dealer", "upcard", "note"}
     | {"version", "expected_number", "idempotency_key"}
 )
 """What every hand body may hold."""
 TWO_PLAYER_KEYS = frozenset(CARD_FIELDS + COUNT_FIELDS)
+NOTE_LENGTH = 500
+"""The longest note a hand keeps, in characters."""
 
 
 def is_whole(value: Any) -> bool:
@@ -36,43 +39,55 @@ def is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_keys(data: Mapping[str, Any], known: Iterable[str], what: str, where: str = "") -> None:
+def check_keys(
+    data: Mapping[str, Any], known: Iterable[str], what: str | Message, where: str = ""
+) -> None:
+    """Refuse the first key of ``data`` that is not ``known``; ``what`` says what a key is
+    ("a hand field"; a :class:`Message` is said in the reader's language)."""
     unknown = sorted(set(data) - set(known))
     if unknown:
-        raise InputError(where + unknown[0], f"is not {what} (known: {', '.join(sorted(known))})")
+        said = msg("is not {what} (known: {known})", what=what, known=", ".join(sorted(known)))
+        raise InputError(where + unknown[0], said)
 
 
 def kind_of(data: Mapping[str, Any], field: str = "kind") -> Any:
     kind = data.get("kind")
     if kind is None:
-        raise InputError(field, "knock, gin, big_gin, dead (or auto with cards)")
+        raise InputError(field, msg("knock, gin, big_gin, dead (or auto with cards)"))
     return kind
 
 
 def note_of(data: Mapping[str, Any]) -> str:
     note = data.get("note") or ""
-    if not isinstance(note, str) or len(note) > 500:
-        raise InputError("note", "text of at most 500 characters")
+    if not isinstance(note, str) or len(note) > NOTE_LENGTH:
+        raise InputError(
+            "note",
+            msg_n(
+                "text of at most {count} character",
+                "text of at most {count} characters",
+                NOTE_LENGTH,
+            ),
+        )
     return note
 
 
 def upcard_of(data: Mapping[str, Any]) -> str | None:
     upcard = data.get("upcard")
     if upcard is not None and not isinstance(upcard, str):
-        raise InputError("upcard", 'a card such as "7S"')
+        raise InputError("upcard", msg('a card such as "7S"'))
     return upcard
 
 
 def check_knocker(kind: Any, knocker: int | None) -> None:
     if kind != HandKindChoice.DEAD and knocker is None:
-        raise InputError("knocker", "who knocked or went gin (a player's name)")
+        raise InputError("knocker", msg("who knocked or went gin (a player's name)"))
 
 
 def check_cards(
     data: Mapping[str, Any],
     names: Iterable[str] = CARD_FIELDS,
     where: str = "",
-    reason: str = CARDS_REASON,
+    reason: str | Message = CARDS_REASON,
 ) -> None:
     for name in names:
         value = data.get(name)
@@ -84,7 +99,7 @@ def check_counts(data: Mapping[str, Any], where: str = "") -> None:
     for name in COUNT_FIELDS:
         value = data.get(name)
         if value is not None and not is_whole(value):
-            raise InputError(where + name, "must be a whole number")
+            raise InputError(where + name, msg("must be a whole number"))
 
 
 def entry_of(data: Mapping[str, Any]) -> Any:
@@ -93,7 +108,9 @@ def entry_of(data: Mapping[str, Any]) -> Any:
     return data.get("entry") or ("cards" if has_cards else "counts")
 
 
-def seat_of(names: Sequence[str], value: Any, field: str, reason: str | None = None) -> int | None:
+def seat_of(
+    names: Sequence[str], value: Any, field: str, reason: str | Message | None = None
+) -> int | None:
     """A player named by name (any case) or seat number; None when not given."""
     if value is None:
         return None
@@ -103,8 +120,15 @@ def seat_of(names: Sequence[str], value: Any, field: str, reason: str | None = N
         folded = [n.casefold() for n in names]
         if value.strip().casefold() in folded:
             return folded.index(value.strip().casefold())
+    if reason:
+        raise InputError(field, reason)
     raise InputError(
-        field, reason or f"{value!r} is not a player of this match ({', '.join(names)})"
+        field,
+        msg(
+            "{value} is not a player of this match ({names})",
+            value=repr(value),
+            names=", ".join(names),
+        ),
     )
 
 
@@ -114,7 +138,14 @@ def by_seat(names: Sequence[str], value: Any, field: str) -> list[Any] | None:
         return None
     if isinstance(value, list):
         if len(value) != len(names):
-            raise InputError(field, f"one entry per player: {len(names)} (got {len(value)})")
+            raise InputError(
+                field,
+                msg(
+                    "one entry per player: {players} (got {got})",
+                    players=len(names),
+                    got=len(value),
+                ),
+            )
         return value
     if isinstance(value, dict):
         out: list[Any] = [None] * len(names)
@@ -123,7 +154,7 @@ def by_seat(names: Sequence[str], value: Any, field: str) -> list[Any] | None:
             assert seat is not None
             out[seat] = item
         return out
-    raise InputError(field, "a list by seat, or an object by player's name")
+    raise InputError(field, msg("a list by seat, or an object by player's name"))
 
 
 def cards_list(text: Any) -> list[str] | None:
@@ -134,8 +165,8 @@ def cards_list(text: Any) -> list[str] | None:
 # -- rulings and money ---------------------------------------------------------------------
 
 
-def step_json(step: Step | None) -> dict[str, str] | None:
-    return {"text": step.text, "rule": step.rule} if step else None
+def step_json(step: Step | None) -> dict[str, object] | None:
+    return step.as_json() if step else None
 
 
 def seat_names(seats: Sequence[int], names: Sequence[str]) -> list[str]:
@@ -247,5 +278,5 @@ def result_json(result: Result, names: Sequence[str] | None = None) -> dict[str,
         "options": dict(result.options),
         "knock_limit": result.knock_limit,
         "multiplier": result.multiplier,
-        "steps": [{"text": s.text, "rule": s.rule} for s in result.steps],
+        "steps": [s.as_json() for s in result.steps],
     }

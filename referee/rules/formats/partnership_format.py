@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..budget import TooComplexError
-from ..errors import InputError
+from ..errors import InputError, said_of
+from ..messages import Message, as_message, msg
 from ..results import HandScore, Outcome
 from ..variants import partnership
 from . import json_io as io
@@ -29,17 +30,23 @@ def side_names(names: Sequence[str]) -> list[str]:
     return [" & ".join(names[s] for s in members) for members in partnership.MEMBERS]
 
 
-def _table_summary(t: TableLine, names: Sequence[str]) -> str:
-    players = " v ".join(names[s] for s in t.table.players)
+def _table_summary(t: TableLine, names: Sequence[str]) -> Message:
+    first, second = (names[s] for s in t.table.players)
     o = t.outcome
     if o is None:
-        return players
+        return msg("{first} v {second}", first=first, second=second)
     if o.drawn:
-        what = "dead hand" if o.result.outcome is Outcome.DEAD else "tie, no score"
-        return f"{players}: {what}"
+        if o.result.outcome is Outcome.DEAD:
+            return msg("{first} v {second}: dead hand", first=first, second=second)
+        return msg("{first} v {second}: tie, no score", first=first, second=second)
     knocker = names[o.knocker] if o.knocker is not None else None
     scorer = names[o.winner] if o.winner is not None else None
-    return f"{players}: {describe(o.result, knocker, scorer, o.points)}"
+    return msg(
+        "{first} v {second}: {hand}",
+        first=first,
+        second=second,
+        hand=describe(o.result, knocker, scorer, o.points),
+    )
 
 
 def _table_seating(table: partnership.Table, names: Sequence[str]) -> dict[str, Any]:
@@ -64,10 +71,11 @@ class Partnership(Format):
     def table_label(self, names: Sequence[str]) -> str:
         return " v ".join(side_names(names)) if len(names) == 4 else " v ".join(names)
 
-    def players_needed(self, preset: Preset, got: int) -> str:
-        return (
+    def players_needed(self, preset: Preset, got: int) -> Message | str:
+        return msg(
             "four players are needed: two teams, the first and third against the second "
-            f"and fourth (got {got})"
+            "and fourth (got {got})",
+            got=got,
         )
 
     def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -85,11 +93,12 @@ class Partnership(Format):
         for index, hand in enumerate(hands):
             values = hand.values
             error = None
+            refused: Message | None = None  # the refusal as the engine said it
             deal: partnership.DealScore | None
             try:
                 deal = rule_deal(values, rules, index, strict=False)
             except (InputError, TooComplexError) as e:
-                deal, error = None, e.reason
+                deal, error, refused = None, e.reason, said_of(e)
             dealing = values.get("dealer_seat")
             dealing = dealing if dealing in (0, 1) else None
             seating = partnership.pairings(index, dealing)
@@ -110,7 +119,7 @@ class Partnership(Format):
                 deal=deal,
                 tables=tables,
             )
-            line.summary = _deal_summary(line, sides)
+            line.summary = _deal_summary(line, sides, refused)
             lines.append(line)
         standing = fold([line.score for line in lines], rules, partnership.TEAMS)
         for line, running in zip(lines, standing.lines, strict=True):
@@ -141,17 +150,17 @@ class Partnership(Format):
         io.check_keys(data, DEAL_KEYS, "a deal field")
         tables = data.get("tables")
         if not isinstance(tables, list):
-            raise InputError("tables", "both tables' results, as a list of two objects")
-        reason = f"must be a player's name ({', '.join(names)}) or seat number"
+            raise InputError("tables", msg("both tables' results, as a list of two objects"))
+        reason = msg("must be a player's name ({names}) or seat number", names=", ".join(names))
         rows = []
         for index, table in enumerate(tables):
             where = f"tables[{index}]"
             if not isinstance(table, dict):
-                raise InputError(where, "a table's result, as an object")
+                raise InputError(where, msg("a table's result, as an object"))
             io.check_keys(table, TABLE_KEYS, "a table field", f"{where}.")
             io.check_counts(table, f"{where}.")
             cards = (*io.CARD_FIELDS, "upcard")
-            reason_cards = 'cards as a string ("AS 2S 3S ...") or a list'
+            reason_cards = msg('cards as a string ("AS 2S 3S ...") or a list')
             io.check_cards(table, cards, f"{where}.", reason_cards)
             has_cards = table.get("knocker_cards") is not None or table.get("defender_cards")
             kind = io.kind_of(table, f"{where}.kind")
@@ -174,7 +183,7 @@ class Partnership(Format):
         return {"dealer_seat": dealer, "tables": rows, "note": note}
 
     @staticmethod
-    def _side(names: Sequence[str], value: Any, context: NextHand, reason: str) -> int:
+    def _side(names: Sequence[str], value: Any, context: NextHand, reason: Message) -> int:
         """The dealing side: a player's name or seat (their side), or the side's own name."""
         if value is None:
             return context.dealer
@@ -216,7 +225,7 @@ class Partnership(Format):
             "tables": tables,
             "team_points": dict(zip(sides, deal.team_points, strict=True)) if deal else None,
             "winner": sides[deal.winner] if deal and deal.winner is not None else None,
-            "steps": [{"text": s.text, "rule": s.rule} for s in deal.steps] if deal else [],
+            "steps": [s.as_json() for s in deal.steps] if deal else [],
             "error": line.error,
             "points": dict(zip(sides, line.score.points, strict=True)),
             "boxes": dict(zip(sides, line.score.boxes, strict=True)),
@@ -260,16 +269,17 @@ class Partnership(Format):
         return merged
 
 
-def _deal_summary(line: Line, sides: Sequence[str]) -> str:
+def _deal_summary(line: Line, sides: Sequence[str], refused: Message | None = None) -> Message:
     deal = line.deal
     if deal is None:
-        return f"Not scored: {line.error}"
+        return msg("Not scored: {error}", error=refused or as_message(str(line.error)))
     if deal.winner is None:
         if all(t.drawn for t in deal.tables):
-            return "Both tables drawn: no score"
-        boxed = " (a box each)" if any(deal.score.boxes) else ""
-        return f"The tables cancel out: no points{boxed}"
-    return f"{sides[deal.winner]} +{deal.score.points[deal.winner]}"
+            return msg("Both tables drawn: no score")
+        if any(deal.score.boxes):
+            return msg("The tables cancel out: no points (a box each)")
+        return msg("The tables cancel out: no points")
+    return msg("{side} +{points}", side=sides[deal.winner], points=deal.score.points[deal.winner])
 
 
 def has_cards(values: Mapping[str, Any]) -> bool:

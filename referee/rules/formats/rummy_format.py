@@ -19,7 +19,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import Card, CardError, parse_cards
-from ..errors import InputError
+from ..errors import InputError, said_of
+from ..messages import Message, msg
 from ..results import HandScore, Step
 from ..ruleset import NextDealer, Ruleset
 from ..settlement import Settlement, SettlementRounding, settle
@@ -108,7 +109,8 @@ class RummyFormat(SeatedFormat):
     def check_table(self, preset: Preset, table: Table, cut: Any) -> str | None:
         if table.rules.next_dealer is NextDealer.LOSER and len(table.names) != 2:
             raise InputError(
-                "next_dealer", "the loser deals: only between two players (choose another rule)"
+                "next_dealer",
+                msg("the loser deals: only between two players (choose another rule)"),
             )
         return None
 
@@ -136,7 +138,14 @@ class RummyFormat(SeatedFormat):
         kind = values.get("kind")
         if kind not in {e.value for e in self.endings}:
             allowed = ", ".join(e.value for e in self.endings)
-            raise InputError("kind", f"{kind!r} is not how a hand ends here ({allowed})")
+            raise InputError(
+                "kind",
+                msg(
+                    "{kind} is not how a hand ends here ({allowed})",
+                    kind=repr(kind),
+                    allowed=allowed,
+                ),
+            )
 
     def rule_rummy(self, values: Mapping[str, Any], table: Table) -> RummyResult:
         """One hand ruled on its own."""
@@ -155,7 +164,10 @@ class RummyFormat(SeatedFormat):
                 out.append(parse_cards(text, table.rules.deck, what=f"{names[seat]}'s hand"))
             except CardError as e:
                 raise InputError(
-                    f"cards_{seat}", f"{names[seat]}: {e}", api_field="hands", seat=seat
+                    f"cards_{seat}",
+                    msg("{player}: {problem}", player=names[seat], problem=said_of(e)),
+                    api_field="hands",
+                    seat=seat,
                 ) from None
         return out
 
@@ -169,7 +181,10 @@ class RummyFormat(SeatedFormat):
                     parsed.append(parse_cards(text, table.rules.deck, what="a meld"))
                 except CardError as e:
                     raise InputError(
-                        f"melds_{seat}", f"{names[seat]}: {e}", api_field="melds", seat=seat
+                        f"melds_{seat}",
+                        msg("{player}: {problem}", player=names[seat], problem=said_of(e)),
+                        api_field="melds",
+                        seat=seat,
                     ) from None
             out.append(parsed)
         return out
@@ -182,7 +197,7 @@ class RummyFormat(SeatedFormat):
             if value is not None and not isinstance(value, int):
                 raise InputError(
                     f"{field}_{seat}",
-                    f"{names[seat]}'s points must be a whole number",
+                    whole_points(names[seat]),
                     api_field="melded" if field == "melded" else "counts",
                     seat=seat,
                 )
@@ -235,7 +250,7 @@ class RummyFormat(SeatedFormat):
             why = _deal_step(previous, dealer, rules, names)
         else:
             dealer = 0
-            why = Step("Everyone plays every hand; choose who deals the first.", "§8.4")
+            why = Step(msg("Everyone plays every hand; choose who deals the first."), "§8.4")
         next_hand = NextHand(dealer=dealer, players=tuple(range(seats)), why=why)
         ledger = standing.ledger
         assert ledger is not None
@@ -253,28 +268,31 @@ class RummyFormat(SeatedFormat):
         )
         for line in lines:
             line.summary = self.summary(line, names)
-            line.seating_text = f"{names[line.dealer]} dealt" if line.dealer is not None else ""
+            line.seating_text = (
+                msg("{player} dealt", player=names[line.dealer]) if line.dealer is not None else ""
+            )
         board = Board(self, table, lines, standing, next_hand, money, games=games)
         board.extra["ruled"] = ruled  # each hand's own ruling, for a fold that resumes
         return board
 
-    def summary(self, line: Line, names: Sequence[str]) -> str:
+    def summary(self, line: Line, names: Sequence[str]) -> Message:
         """One line for the history: who went out and what each player scored."""
         result = line.rummy
         if result is None:
-            return f"Not scored: {line.error}"
+            return not_scored(line)
         if result.stalemate:
-            return "Stalemate: no score"
-        head = (
-            f"{names[result.winner]} went out" if result.winner is not None else "The stock ran out"
-        )
+            return msg("Stalemate: no score")
         if result.ending is Ending.RUMMY:
-            head = f"{names[result.winner or 0]} went rummy"
+            head = msg("{player} went rummy", player=names[result.winner or 0])
+        elif result.winner is not None:
+            head = msg("{player} went out", player=names[result.winner])
+        else:
+            head = msg("The stock ran out")
         scored = [(s, p) for s, p in enumerate(line.points) if p]
         if len(scored) == 1 and scored[0][0] == result.winner:
-            return f"{head} {signed(scored[0][1])}"
+            return msg("{head} {points}", head=head, points=signed(scored[0][1]))
         parts = ", ".join(f"{names[s]} {signed(p)}" for s, p in scored)
-        return f"{head}: {parts}" if parts else head
+        return msg("{head}: {scores}", head=head, scores=parts) if parts else head
 
     # -- JSON -------------------------------------------------------------------------------
 
@@ -287,7 +305,7 @@ class RummyFormat(SeatedFormat):
             ending = Ending.OUT.value
         if ending not in {e.value for e in self.endings}:
             allowed = ", ".join(e.value for e in self.endings)
-            raise InputError("ending", f"how the hand ended: one of {allowed}")
+            raise InputError("ending", msg("how the hand ended: one of {allowed}", allowed=allowed))
         went_out = io.seat_of(names, data.get("went_out", data.get("knocker")), "went_out")
         dealer = io.seat_of(names, data.get("dealer"), "dealer")
         counts = io.by_seat(names, data.get("counts"), "counts")
@@ -297,13 +315,18 @@ class RummyFormat(SeatedFormat):
         for field, values in (("counts", counts), ("melded", melded)):
             for seat, value in enumerate(values or ()):
                 if value is not None and not io.is_whole(value):
-                    raise InputError(field, f"{names[seat]}'s points must be a whole number")
+                    raise InputError(field, whole_points(names[seat]))
         for value in hands or ():
             if value is not None and not isinstance(value, str | list):
                 raise InputError("hands", io.CARDS_REASON)
         for value in melds or ():
             if value is not None and not isinstance(value, str | list):
-                raise InputError("melds", 'by player, a list of melds: ["5S 6S 7S", "KH KD KC"]')
+                raise InputError(
+                    "melds",
+                    msg(
+                        "by player, a list of melds: {example}", example='["5S 6S 7S", "KH KD KC"]'
+                    ),
+                )
         by_cards = hands is not None or melds is not None
         entry = data.get("entry") or ("cards" if by_cards else "counts")
         seats = len(names)
@@ -347,7 +370,7 @@ class RummyFormat(SeatedFormat):
             "seating": {"why": io.step_json(line.why), "overridden": line.overridden},
             "result": result_json(line.rummy, names) if line.rummy else None,
             "error": line.error,
-            "summary": line.summary,
+            "summary": str(line.summary),
             "points": dict(zip(names, line.points or (0,) * seats, strict=True)),
             "totals": dict(zip(self.api_columns(board), line.totals, strict=True)),
         }
@@ -432,7 +455,7 @@ class Rum500(RummyFormat):
     def rule_rummy(self, values: Mapping[str, Any], table: Table) -> RummyResult:
         winner = values.get("knocker_seat") if values.get("kind") == Ending.OUT else None
         if values.get("kind") == Ending.OUT and winner is None:
-            raise InputError("knocker_seat", "choose who went out", api_field="went_out")
+            raise InputError("knocker_seat", msg("choose who went out"), api_field="went_out")
         parts: list[Any] = []
         if values.get("entry") == "cards":
             for melds, held in zip(
@@ -491,14 +514,37 @@ def result_json(result: RummyResult, names: Sequence[str]) -> dict[str, Any]:
         "points": dict(zip(names, result.points, strict=True)),
         "seats": seats,
         **extra,
-        "steps": [{"text": s.text, "rule": s.rule} for s in result.steps],
+        "steps": [s.as_json() for s in result.steps],
     }
+
+
+def whole_points(player: str) -> Message:
+    return msg("{player}'s points must be a whole number", player=player)
+
+
+def not_scored(line: Line) -> Message:
+    """A hand the fold could not score, and why."""
+    return msg("Not scored: {error}", error=line.error or "")
 
 
 def _deal_step(previous: Line, dealer: int, rules: Ruleset, names: Sequence[str]) -> Step:
     rule = f"next_dealer={rules.next_dealer.value}"
+    player = names[dealer]
     if not any(previous.points):
-        return Step(f"Hand {previous.number} scored nothing: {names[dealer]} deals again.", "§8.4")
-    if rules.next_dealer is NextDealer.WINNER and dealer in previous.winners:
-        return Step(f"{names[dealer]} won hand {previous.number}, so deals ({rule}).", "§8.4")
-    return Step(f"{names[dealer]} deals: the deal passes to the left ({rule}).", "§8.4")
+        said = msg(
+            "Hand {number} scored nothing: {player} deals again.",
+            number=previous.number,
+            player=player,
+        )
+    elif rules.next_dealer is NextDealer.WINNER and dealer in previous.winners:
+        said = msg(
+            "{player} won hand {number}, so deals ({rule}).",
+            player=player,
+            number=previous.number,
+            rule=rule,
+        )
+    else:
+        said = msg(
+            "{player} deals: the deal passes to the left ({rule}).", player=player, rule=rule
+        )
+    return Step(said, "§8.4")

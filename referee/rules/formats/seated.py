@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..budget import TooComplexError
 from ..cards import Card, CardError, parse_cards
-from ..errors import HandError, InputError
+from ..errors import HandError, InputError, said_of
 from ..ledger import GameLedger
+from ..messages import Message, msg, msg_n
 from ..results import HandScore, Outcome
 from ..ruleset import Ruleset
 from ..settlement import Settlement, SettlementRounding
@@ -61,31 +62,44 @@ def clean_cut(cut: Any, names: Sequence[str]) -> str | None:
     elif isinstance(cut, list | tuple):
         items = list(cut)
     else:
-        raise InputError("cut", 'one card per player, e.g. ["9H", "2S", "KC"]')
+        raise InputError("cut", msg('one card per player, e.g. ["9H", "2S", "KC"]'))
     texts = [" ".join(str(c or "").split()) for c in items]
     if not any(texts):
         return None
     if len(texts) != len(names):
-        raise InputError("cut", f"one cut card per player: {len(names)} (got {len(texts)})")
+        raise InputError(
+            "cut",
+            msg("one cut card per player: {count} (got {got})", count=len(names), got=len(texts)),
+        )
     cards = []
     for seat, text in enumerate(texts):
         field = f"cut_{seat}"
         if not text:
-            raise InputError(field, f"enter the card {names[seat]} cut (or leave every cut empty)")
+            raise InputError(
+                field,
+                msg("enter the card {name} cut (or leave every cut empty)", name=names[seat]),
+            )
         try:
-            cards.append(parse_cards(text, expected=1, what=f"{names[seat]}'s cut")[0])
+            cards.append(
+                parse_cards(text, expected=1, what=msg("{name}'s cut", name=names[seat]))[0]
+            )
         except CardError as e:
-            raise InputError(field, str(e)) from None
+            raise InputError(field, said_of(e)) from None
     try:
         seats_by_cut(cards)
     except CutTieError:
         first, second = _tied(cards)
+        field = f"cut_{second}"
         raise InputError(
-            f"cut_{second}",
-            f"{names[first]} and {names[second]} cut the same rank: they cut again",
+            field,
+            msg(
+                "{first} and {second} cut the same rank: they cut again",
+                first=names[first],
+                second=names[second],
+            ),
         ) from None
     except SeatingError as e:
-        raise InputError("cut", str(e)) from None
+        raise InputError("cut", said_of(e)) from None
     return " ".join(c.code for c in cards)
 
 
@@ -118,10 +132,23 @@ class SeatedFormat(Format):
     title: ClassVar[str] = ""
     seat_field: ClassVar[str | None] = None  # the one seat a hand records (sat out / captain)
 
-    def players_needed(self, preset: Preset, got: int) -> str:
+    def players_needed(self, preset: Preset, got: int) -> Message | str:
         seats = preset.seats
-        need = str(seats[0]) if len(seats) == 1 else f"{seats[0]} to {seats[-1]}"
-        return f"{preset.title} takes {need} players (got {got})"
+        if len(seats) == 1:
+            return msg_n(
+                "{title} takes {count} player (got {got})",
+                "{title} takes {count} players (got {got})",
+                seats[0],
+                title=preset.title,
+                got=got,
+            )
+        return msg(
+            "{title} takes {low} to {high} players (got {got})",
+            title=preset.title,
+            low=seats[0],
+            high=seats[-1],
+            got=got,
+        )
 
     def check_table(self, preset: Preset, table: Table, cut: Any) -> str | None:
         names = table.names
@@ -130,7 +157,7 @@ class SeatedFormat(Format):
             self._fold([], table, cut_order(stored, len(names)))
         except ValueError as e:
             field = "next_dealer" if "next_dealer" in str(e) else None
-            raise InputError(field, str(e)) from None
+            raise InputError(field, said_of(e)) from None
         return stored
 
     # -- one hand ---------------------------------------------------------------------------
@@ -140,7 +167,7 @@ class SeatedFormat(Format):
         the field."""
         dealer = _seat(values, "dealer_seat", len(names))
         if dealer is None:
-            raise InputError("dealer_seat", "choose who dealt")
+            raise InputError("dealer_seat", msg("choose who dealt"))
         _seat(values, "knocker_seat", len(names))
 
     def rule(self, values: Mapping[str, Any], table: Table) -> Result:
@@ -285,7 +312,7 @@ class SeatedFormat(Format):
     def hand_from_json(
         self, data: Mapping[str, Any], names: Sequence[str], context: NextHand
     ) -> dict[str, Any]:
-        io.check_keys(data, self.api_keys, f"a field of a {self.title} hand")
+        io.check_keys(data, self.api_keys, msg("a field of a {title} hand", title=self.title))
         kind = io.kind_of(data)
         note = io.note_of(data)
         upcard = io.upcard_of(data)
@@ -334,7 +361,7 @@ class SeatedFormat(Format):
                 "seating": {"why": io.step_json(line.why), "overridden": line.overridden},
                 "result": io.result_json(line.result, names) if line.result else None,
                 "error": line.error,
-                "summary": line.summary,
+                "summary": str(line.summary),
                 "points": dict(zip(names, line.points, strict=True)),
                 "totals": dict(zip(self.api_columns(board), line.totals, strict=True)),
             }
@@ -448,8 +475,13 @@ def _seat(values: Mapping[str, Any], name: str, seats: int) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
-        raise InputError(name, f"{value!r} is not a player of this match")
+        raise InputError(name, not_a_player(value))
     return value
+
+
+def not_a_player(value: object) -> Message:
+    """The reason a seat field names no player of the match."""
+    return msg("{value} is not a player of this match", value=repr(value))
 
 
 def _robust(
@@ -470,45 +502,64 @@ def _robust(
             lines = lines[: e.hand - 1] + lines[e.hand :]
 
 
-def summary(line: Line, names: Sequence[str]) -> str:
+def summary(line: Line, names: Sequence[str]) -> Message:
     """One line for the history: who did what, and what each player scored."""
     if line.result is None:
-        return f"Not scored: {line.error}"
+        return msg("Not scored: {error}", error=line.error or "")
     outcome = line.result.outcome
     if outcome is Outcome.DEAD:
-        return "Dead hand: no score"
+        return msg("Dead hand: no score")
     k = names[line.knocker] if line.knocker is not None else "?"
     if outcome is Outcome.WASH:
-        return f"{k} knocks: tie, no score"
+        return msg("{knocker} knocks: tie, no score", knocker=k)
+    head: Message
     if outcome is Outcome.UNDERCUT:
         who = line.winners[0] if line.winners else line.defender
-        head = f"{names[who]} undercuts {k}" if who is not None else f"{k} is undercut"
+        if who is not None:
+            head = msg("{winner} undercuts {knocker}", winner=names[who], knocker=k)
+        else:
+            head = msg("{knocker} is undercut", knocker=k)
+    elif outcome is Outcome.KNOCK:
+        head = msg("{knocker} knocks", knocker=k)
+    elif outcome is Outcome.GIN:
+        head = msg("{knocker} gin", knocker=k)
+    elif outcome is Outcome.BIG_GIN:
+        head = msg("{knocker} big gin", knocker=k)
     else:
-        head = {
-            Outcome.KNOCK: f"{k} knocks",
-            Outcome.GIN: f"{k} gin",
-            Outcome.BIG_GIN: f"{k} big gin",
-        }.get(outcome, f"{k} {outcome.value}")
+        head = msg("{knocker} {outcome}", knocker=k, outcome=outcome.value)
     scored = [(s, p) for s, p in enumerate(line.points) if p]
     if len(scored) == 1 and (scored[0][0] == line.knocker or outcome is Outcome.UNDERCUT):
-        return f"{head} {signed(scored[0][1])}"
-    parts = [f"{names[s]} {signed(p)}" for s, p in scored]
-    return f"{head}: {', '.join(parts)}" if parts else head
+        return msg("{head} {points}", head=head, points=signed(scored[0][1]))
+    if not scored:
+        return head
+    parts = ", ".join(f"{names[s]} {signed(p)}" for s, p in scored)
+    return msg("{head}: {points}", head=head, points=parts)
 
 
-def seating_text(line: Line, names: Sequence[str]) -> str:
+def seating_text(line: Line, names: Sequence[str]) -> Message | str:
     """Who played and dealt, in a few words."""
     if not line.players:
         return ""
+    played: Message | str
+    out: str | None = None
     if line.box is not None and line.captain is not None:
-        text = f"{names[line.box]} (box) v {names[line.captain]} (captain)"
+        played = msg(
+            "{box} (box) v {captain} (captain)", box=names[line.box], captain=names[line.captain]
+        )
     elif len(line.players) == 2:
         a, b = line.players
-        text = f"{names[a]} v {names[b]}"
+        played = msg("{a} v {b}", a=names[a], b=names[b])
         if line.sitting_out:
-            text += f" · {names[line.sitting_out[0]]} out"
+            out = names[line.sitting_out[0]]
     else:
-        text = " v ".join(names[s] for s in line.players)
-    if line.dealer is not None:
-        text += f" · {names[line.dealer]} dealt"
-    return text
+        played = names[line.players[0]]
+        for seat in line.players[1:]:
+            played = msg("{a} v {b}", a=played, b=names[seat])
+    if line.dealer is None:
+        if out is None:
+            return played
+        return msg("{players} · {out} out", players=played, out=out)
+    dealer = names[line.dealer]
+    if out is not None:
+        return msg("{players} · {out} out · {dealer} dealt", players=played, out=out, dealer=dealer)
+    return msg("{players} · {dealer} dealt", players=played, dealer=dealer)

@@ -26,7 +26,8 @@ from typing import Any
 from ..adjudicate import HandKind
 from ..budget import budgeted
 from ..cards import Card, CardError, parse_cards
-from ..errors import InputError
+from ..errors import InputError, said_of
+from ..messages import Message, msg
 from ..results import HandResult
 from ..ruleset import Ruleset
 from ..variants import battle_royal
@@ -175,15 +176,17 @@ def _seat_or_none(value: Any, seats: int) -> int | None:
 # -- ruling --------------------------------------------------------------------------------
 
 
-def count_error(seat: int, reason: str) -> InputError:
+def count_error(seat: int, reason: str | Message) -> InputError:
     """A problem with one seat's count: the form's ``deadwood_<seat>``, the API's
     ``deadwoods``."""
-    return InputError(f"deadwood_{seat}", reason, api_field="deadwoods", seat=seat)
+    field = f"deadwood_{seat}"
+    return InputError(field, reason, api_field="deadwoods", seat=seat)
 
 
-def cards_error(seat: int, reason: str) -> InputError:
+def cards_error(seat: int, reason: str | Message) -> InputError:
     """A problem with one seat's cards: the form's ``cards_<seat>``, the API's ``hands``."""
-    return InputError(f"cards_{seat}", reason, api_field="hands", seat=seat)
+    field = f"cards_{seat}"
+    return InputError(field, reason, api_field="hands", seat=seat)
 
 
 def rule_seated(fields: Mapping[str, Any], rules: Ruleset) -> HandResult:
@@ -193,7 +196,7 @@ def rule_seated(fields: Mapping[str, Any], rules: Ruleset) -> HandResult:
     kind = fields.get("kind")
     knocker = fields.get("knocker_seat")
     if kind != HandKindChoice.DEAD and knocker is None:
-        raise InputError("knocker_seat", "choose who knocked or went gin")
+        raise InputError("knocker_seat", msg("choose who knocked or went gin"))
     # The two-handed ruling is by role; which seat knocked matters only to the fold.
     as_two = {**fields, "knocker_seat": None if kind == HandKindChoice.DEAD else 0}
     return two_handed.rule_entry(as_two, rules)
@@ -230,16 +233,16 @@ def _rule_battle_royal(
 ) -> BattleRoyalResult:
     kind, entry = f.get("kind"), f.get("entry")
     if entry not in (EntryMode.COUNTS, EntryMode.CARDS):
-        raise InputError("entry", "choose quick entry (counts) or full cards")
+        raise InputError("entry", msg("choose quick entry (counts) or full cards"))
     kinds = CARD_KINDS if entry == EntryMode.CARDS else KINDS
     if kind not in kinds:
-        raise InputError("kind", "choose knock, gin, big gin or dead hand")
+        raise InputError("kind", msg("choose knock, gin, big gin or dead hand"))
     upcard = _upcard(f.get("upcard"), rules)
     if kind == HandKindChoice.DEAD:
         return battle_royal.rule_dead_hand(rules)
     knocker = _seat_or_none(f.get("knocker_seat"), BR_SEATS)
     if knocker is None:
-        raise InputError("knocker_seat", "choose who knocked or went gin")
+        raise InputError("knocker_seat", msg("choose who knocked or went gin"))
     hand_kind = None if kind == HandKindChoice.AUTO else HandKind(str(kind))
     if entry == EntryMode.COUNTS:
         assert hand_kind is not None
@@ -268,14 +271,14 @@ def _engine_error(e: InputError, knocker: int) -> InputError:
     """The engine's problem against the form's field: a seat's count or cards, the knocker,
     the upcard."""
     if e.field == "knocker":
-        return InputError("knocker_seat", e.reason, api_field="knocker")
+        return InputError("knocker_seat", e.message, api_field="knocker")
     if e.field == "deadwoods":
-        return count_error(knocker if e.seat is None else e.seat, e.reason)
+        return count_error(knocker if e.seat is None else e.seat, e.message)
     if e.seat is not None:
-        return cards_error(e.seat, e.reason)
+        return cards_error(e.seat, e.message)
     if e.field == "upcard":
         return e
-    return InputError(None, e.reason)
+    return InputError(None, e.message)
 
 
 def _upcard(text: str | None, rules: Ruleset) -> Card | None:
@@ -284,7 +287,7 @@ def _upcard(text: str | None, rules: Ruleset) -> Card | None:
     try:
         return parse_cards(text, deck=rules.deck, expected=1, what="the upcard")[0]
     except CardError as e:
-        raise InputError("upcard", str(e)) from None
+        raise InputError("upcard", said_of(e)) from None
 
 
 def _counts(text: str | None, names: Sequence[str]) -> tuple[int, ...]:
@@ -292,11 +295,11 @@ def _counts(text: str | None, names: Sequence[str]) -> tuple[int, ...]:
     for seat, value in enumerate(split_deadwoods(text)):
         name = names[seat]
         if value is None:
-            raise count_error(seat, f"enter {name}'s count")
+            raise count_error(seat, msg("enter {name}'s count", name=name))
         if isinstance(value, str):
-            raise count_error(seat, f"{name}'s count must be a whole number")
+            raise count_error(seat, whole_count(name))
         if value < 0:
-            raise count_error(seat, f"{name}'s count cannot be negative")
+            raise count_error(seat, msg("{name}'s count cannot be negative", name=name))
         counts.append(value)
     return tuple(counts)
 
@@ -318,21 +321,31 @@ def _hands(
     for seat, cards_text in enumerate(split_cards(text)):
         name = names[seat]
         if not cards_text:
-            raise cards_error(seat, f"enter {name}'s cards")
+            raise cards_error(seat, msg("enter {name}'s cards", name=name))
         expected = knocker_counts if seat == knocker else (size,)
-        what = f"{name} (the knocker)" if seat == knocker else name
+        what: Message | str = msg("{name} (the knocker)", name=name) if seat == knocker else name
         try:
             cards = parse_cards(cards_text, deck=rules.deck, expected=expected, what=what)
         except CardError as e:
-            raise cards_error(seat, str(e)) from None
+            raise cards_error(seat, said_of(e)) from None
         for card in cards:
             if card in held and held[card] >= rules.deck.copies(card):
                 raise cards_error(
-                    seat, f"`{card.label}` is also in {names[held_by(hands, card)]}'s hand"
+                    seat,
+                    msg(
+                        "`{card}` is also in {name}'s hand",
+                        card=card.label,
+                        name=names[held_by(hands, card)],
+                    ),
                 )
             held[card] = held.get(card, 0) + 1
         hands.append(cards)
     return hands
+
+
+def whole_count(name: str) -> Message:
+    """The reason a player's count is refused: it is not a whole number."""
+    return msg("{name}'s count must be a whole number", name=name)
 
 
 def held_by(hands: Sequence[Sequence[Card]], card: Card) -> int:

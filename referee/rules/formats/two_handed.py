@@ -9,10 +9,12 @@ from typing import Any, ClassVar
 
 from ..budget import TooComplexError
 from ..cards import parse_card
-from ..errors import InputError
+from ..errors import InputError, said_of
+from ..messages import Message, as_message, msg, verbatim
 from ..results import HandResult, HandScore
 from ..ruleset import Ruleset
 from ..settlement import Settlement
+from ..variants.hollywood import closed_refusal
 from ..variants.oklahoma import UpcardNote, upcard_note
 from . import json_io as io
 from .base import Board, Format, Line, NextHand, Place, StoredHand, Table
@@ -31,22 +33,34 @@ from .standing import (
 
 def describe(
     result: HandResult, knocker: str | None, scorer: str | None, points: int | None = None
-) -> str:
+) -> Message:
     """One hand in a few words: "Ann knocks +7", "Ben undercuts +27", "Dead hand: no score"."""
     outcome = result.outcome.value
     if outcome == "dead":
-        return "Dead hand: no score"
-    knocker = knocker or "?"
-    text = {
-        "knock": f"{knocker} knocks",
-        "undercut": f"{scorer} undercuts",
-        "gin": f"{knocker} gin",
-        "big_gin": f"{knocker} big gin",
-        "wash": f"{knocker} knocks: tie, no score",
-    }.get(outcome, outcome)
-    if scorer is not None and outcome != "wash":
-        text += f" +{result.points if points is None else points}"
-    return text
+        return msg("Dead hand: no score")
+    who = knocker or "?"
+    if outcome == "wash":
+        return msg("{knocker} knocks: tie, no score", knocker=who)
+    if scorer is None:  # nobody scored: the hand in words, no points
+        if outcome == "knock":
+            return msg("{knocker} knocks", knocker=who)
+        if outcome == "undercut":
+            return msg("{scorer} undercuts", scorer=str(scorer))
+        if outcome == "gin":
+            return msg("{knocker} gin", knocker=who)
+        if outcome == "big_gin":
+            return msg("{knocker} big gin", knocker=who)
+        return verbatim(outcome)
+    won = result.points if points is None else points
+    if outcome == "knock":
+        return msg("{knocker} knocks +{points}", knocker=who, points=won)
+    if outcome == "undercut":
+        return msg("{scorer} undercuts +{points}", scorer=scorer, points=won)
+    if outcome == "gin":
+        return msg("{knocker} gin +{points}", knocker=who, points=won)
+    if outcome == "big_gin":
+        return msg("{knocker} big gin +{points}", knocker=who, points=won)
+    return msg("{outcome} +{points}", outcome=outcome, points=won)
 
 
 def upcard_of(rules: Ruleset, code: str | None) -> UpcardNote | None:
@@ -118,10 +132,11 @@ class TwoHanded(Format):
         values = hand.values
         result: HandResult | None
         error = None
+        refused: Message | None = None  # the refusal as the engine said it
         try:
             result = rule_entry(values, rules)
         except (InputError, TooComplexError) as e:  # refused now: shown, scores nothing
-            result, error = None, e.reason
+            result, error, refused = None, e.reason, said_of(e)
         if result is None:
             score = HandScore.nothing(len(names))
         else:
@@ -139,13 +154,13 @@ class TwoHanded(Format):
             players=tuple(range(len(names))),
             upcard=upcard_of(rules, values.get("upcard")),
         )
-        line.summary = self._summary(line, names)
+        line.summary = self._summary(line, names, refused)
         return line
 
     @staticmethod
-    def _summary(line: Line, names: Sequence[str]) -> str:
+    def _summary(line: Line, names: Sequence[str], refused: Message | None = None) -> Message:
         if line.result is None or not isinstance(line.result, HandResult):
-            return f"Not scored: {line.error}"
+            return msg("Not scored: {error}", error=refused or as_message(str(line.error)))
         knocker = names[line.knocker] if line.knocker is not None else None
         scorer = line.scorer_seat
         return describe(line.result, knocker, names[scorer] if scorer is not None else None)
@@ -171,8 +186,8 @@ class TwoHanded(Format):
         upcard = io.upcard_of(data)
         stop_after = data.get("stop_after", False)
         if not isinstance(stop_after, bool):
-            raise InputError("stop_after", "true or false")
-        reason = f"must be a player's name ({', '.join(names)}) or seat number"
+            raise InputError("stop_after", msg("true or false"))
+        reason = msg("must be a player's name ({names}) or seat number", names=", ".join(names))
         dealer = io.seat_of(names, data.get("dealer"), "dealer", reason)
         knocker = io.seat_of(names, data.get("knocker"), "knocker", reason)
         io.check_knocker(kind, knocker)
@@ -292,11 +307,15 @@ class Hollywood(TwoHanded):
         sheet = fold_sheet([line.score for line in lines], board.rules, stop_before, board.stake)
         for line, posting in zip(lines, sheet.postings, strict=False):
             line.posting = posting
+        refusal: Message | None = None
+        if sheet.refusal is not None:
+            closed = closed_refusal(sheet.folded + 1)
+            refusal = closed if str(closed) == sheet.refusal else as_message(sheet.refusal)
         for line in lines[sheet.folded :]:
             line.error = sheet.refusal
             line.result = None
             line.score = HandScore.nothing(len(board.names))
-            line.summary = f"Not scored: {line.error}"
+            line.summary = msg("Not scored: {error}", error=refusal or as_message(str(line.error)))
         board.sheet = sheet
         board.settlement = sheet.settlement
 

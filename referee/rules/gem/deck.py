@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..cards import ALL_NATURALS, SUITS, Card, CardError, Rank, parse_card
+from ..errors import said_of
+from ..messages import Message, Value, as_message, msg, msg_n
 
 
 class Gem(Enum):
@@ -63,10 +65,19 @@ def block_label(block: tuple[Rank, Rank]) -> str:
 @dataclass(frozen=True)
 class DeckProblem:
     """One rule a deck entry breaks: ``field`` is the card's code (``KS``), a block
-    (``block_A-2``), ``kings`` or a gem (``gem_R``); ``reason`` says which rule and how."""
+    (``block_A-2``), ``kings`` or a gem (``gem_R``); ``said`` says which rule and how (a
+    sentence, for the pages to say in the reader's language), ``reason`` in English."""
 
     field: str
-    reason: str
+    said: Message | str
+
+    @property
+    def reason(self) -> str:
+        return str(self.said)
+
+    @property
+    def message(self) -> Message:
+        return as_message(self.said)
 
 
 class GemDeckError(ValueError):
@@ -74,19 +85,30 @@ class GemDeckError(ValueError):
 
     def __init__(self, problems: Iterable[DeckProblem]) -> None:
         self.problems = tuple(problems)
-        first = self.problems[0] if self.problems else DeckProblem("deck", "empty")
+        first = self.problems[0] if self.problems else DeckProblem("deck", msg("empty"))
         self.field = first.field
+        self.message = first.message  # the first problem's key and values, for the pages
         self.reason = first.reason
         super().__init__("; ".join(f"{p.field}: {p.reason}" for p in self.problems))
 
 
+class NotAGem(ValueError):
+    """A text that names no gem; ``message`` says so (its English is ``str()``)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.message = msg("`{text}` is not a gem (one of G E M P A R T S)", text=text)
+        super().__init__(str(self.message))
+
+
 def parse_gem(text: str) -> Gem:
-    """A gem by its letter or name (``R``, ``ruby``); ValueError naming the text otherwise."""
+    """A gem by its letter or name (``R``, ``ruby``); :class:`NotAGem` (a ValueError) naming
+    the text otherwise."""
     t = text.strip()
     for gem in GEMS:
         if t.upper() == gem.value or t.lower() == gem.name.lower():
             return gem
-    raise ValueError(f"`{text}` is not a gem (one of G E M P A R T S)")
+    raise NotAGem(text)
 
 
 def _letters(gems: Iterable[Gem]) -> str:
@@ -101,21 +123,33 @@ def deck_problems(entries: Mapping[Card, tuple[Gem, ...]]) -> list[DeckProblem]:
         is_king = card.rank is Rank.KING
         need = 2 if is_king else 1
         if not gems:
-            problems.append(DeckProblem(card.code, f"{card.label}: no gem given"))
+            problems.append(DeckProblem(card.code, msg("{card}: no gem given", card=card.label)))
         elif len(gems) != need:
-            what = "a king carries two gems" if is_king else "a card carries one gem"
+            got: dict[str, Value] = {"card": card.label, "count": len(gems), "gems": _letters(gems)}
             problems.append(
-                DeckProblem(card.code, f"{card.label}: {what} (got {len(gems)}: {_letters(gems)})")
+                DeckProblem(
+                    card.code,
+                    msg("{card}: a king carries two gems (got {count}: {gems})", **got)
+                    if is_king
+                    else msg("{card}: a card carries one gem (got {count}: {gems})", **got),
+                )
             )
         elif is_king and gems[0] == gems[1]:
             problems.append(
                 DeckProblem(
-                    card.code, f"{card.label}: a king's two gems differ (got {gems[0].title} twice)"
+                    card.code,
+                    msg(
+                        "{card}: a king's two gems differ (got {gem} twice)",
+                        card=card.label,
+                        gem=gems[0].title,
+                    ),
                 )
             )
     for card in entries:
         if card.is_joker:
-            problems.append(DeckProblem(card.code, "jokers carry no gem (they are not played)"))
+            problems.append(
+                DeckProblem(card.code, msg("jokers carry no gem (they are not played)"))
+            )
     if problems:
         return problems
     for block in BLOCKS:
@@ -130,8 +164,16 @@ def deck_problems(entries: Mapping[Card, tuple[Gem, ...]]) -> list[DeckProblem]:
                 problems.append(
                     DeckProblem(
                         cards[1].code,
-                        f"the {name} block holds {gem.title} {len(cards)} times ({labels}): "
-                        "each block of a rank pair holds every gem once",
+                        msg_n(
+                            "the {block} block holds {gem} {count} time ({cards}): each block "
+                            "of a rank pair holds every gem once",
+                            "the {block} block holds {gem} {count} times ({cards}): each block "
+                            "of a rank pair holds every gem once",
+                            len(cards),
+                            block=name,
+                            gem=gem.title,
+                            cards=labels,
+                        ),
                     )
                 )
         missing = [g.title for g in GEMS if g not in seen]
@@ -139,8 +181,12 @@ def deck_problems(entries: Mapping[Card, tuple[Gem, ...]]) -> list[DeckProblem]:
             problems.append(
                 DeckProblem(
                     f"block_{block[0].label}-{block[1].label}",
-                    f"the {name} block has no {', '.join(missing)}: each block of a rank pair "
-                    "holds every gem once",
+                    msg(
+                        "the {block} block has no {gems}: each block of a rank pair holds every "
+                        "gem once",
+                        block=name,
+                        gems=", ".join(missing),
+                    ),
                 )
             )
     kings = [card for card in ALL_NATURALS if card.rank is Rank.KING]
@@ -151,8 +197,11 @@ def deck_problems(entries: Mapping[Card, tuple[Gem, ...]]) -> list[DeckProblem]:
         problems.append(
             DeckProblem(
                 "kings",
-                f"the kings' eight gems must be all eight: {', '.join(doubled)} twice, "
-                f"no {', '.join(missing)}",
+                msg(
+                    "the kings' eight gems must be all eight: {doubled} twice, no {missing}",
+                    doubled=", ".join(doubled),
+                    missing=", ".join(missing),
+                ),
             )
         )
     for gem in GEMS:
@@ -161,7 +210,11 @@ def deck_problems(entries: Mapping[Card, tuple[Gem, ...]]) -> list[DeckProblem]:
             problems.append(
                 DeckProblem(
                     f"gem_{gem.value}",
-                    f"{gem.title} is on {slots} card slots: every gem is on exactly seven",
+                    msg(
+                        "{gem} is on {count} card slots: every gem is on exactly seven",
+                        gem=gem.title,
+                        count=slots,
+                    ),
                 )
             )
     return problems
@@ -208,7 +261,11 @@ def parse_entries(text: str | Mapping[str, str]) -> dict[Card, tuple[Gem, ...]]:
                 card_text, sep, gem_text = token.partition(":")
             if not sep:
                 raise GemDeckError(
-                    [DeckProblem("deck", f"`{token}` is not card=gems (e.g. KS=GE)")]
+                    [
+                        DeckProblem(
+                            "deck", msg("`{token}` is not card=gems (e.g. KS=GE)", token=token)
+                        )
+                    ]
                 )
             pairs.append((card_text, gem_text))
     else:
@@ -218,14 +275,27 @@ def parse_entries(text: str | Mapping[str, str]) -> dict[Card, tuple[Gem, ...]]:
         try:
             card = parse_card(card_text)
         except CardError as e:
-            raise GemDeckError([DeckProblem("deck", str(e))]) from None
+            raise GemDeckError([DeckProblem("deck", said_of(e))]) from None
         if card in out:
-            raise GemDeckError([DeckProblem(card.code, f"{card.label} is given twice")])
+            raise GemDeckError(
+                [DeckProblem(card.code, msg("{card} is given twice", card=card.label))]
+            )
         letters = "".join(gem_text.replace("/", "").replace("+", "").split())
         try:
             out[card] = tuple(parse_gem(ch) for ch in letters)
-        except ValueError as e:
-            raise GemDeckError([DeckProblem(card.code, f"{card.label}: {e}")]) from None
+        except NotAGem as e:
+            raise GemDeckError(
+                [
+                    DeckProblem(
+                        card.code,
+                        msg(
+                            "{card}: `{text}` is not a gem (one of G E M P A R T S)",
+                            card=card.label,
+                            text=e.text,
+                        ),
+                    )
+                ]
+            ) from None
     return out
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, Rank, Suit
 from ..errors import InputError
+from ..messages import msg
 
 
 @dataclass(frozen=True)
@@ -48,15 +49,24 @@ def dice_from(
     if first is not None or second is not None:
         for value in (first, second):
             if value is None or isinstance(value, bool) or not isinstance(value, int):
-                raise InputError("dice", "give both dice (1–6 each) or their sum (2–12)")
+                raise InputError("dice", msg("give both dice (1–6 each) or their sum (2–12)"))
             if not 1 <= value <= 6:
-                raise InputError("dice", f"a die shows 1–6 (got {value})")
+                raise InputError("dice", msg("a die shows 1–6 (got {value})", value=value))
         assert first is not None and second is not None
         if total is not None and total != first + second:
-            raise InputError("dice", f"{first}+{second} is {first + second}, not {total}")
+            raise InputError(
+                "dice",
+                msg(
+                    "{first}+{second} is {sum}, not {total}",
+                    first=first,
+                    second=second,
+                    sum=first + second,
+                    total=total,
+                ),
+            )
         return Dice(first + second, first, second)
     if total is None or isinstance(total, bool) or not isinstance(total, int):
-        raise InputError("dice", "give the dice's sum (2–12)")
+        raise InputError("dice", msg("give the dice's sum (2–12)"))
     if not 2 <= total <= 12:
-        raise InputError("dice", f"two dice sum to 2–12 (got {total})")
+        raise InputError("dice", msg("two dice sum to 2–12 (got {total})", total=total))
     return Dice(total)

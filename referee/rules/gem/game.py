@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..messages import Message, msg
 from ..results import Step
 from .hand import GemEnding, GemResult
 
@@ -37,6 +38,17 @@ class GemGame:
     why: Step | None = None
 
 
+def _both(names: Sequence[str]) -> Message:
+    """Two or three players named together ("Ann and Ben")."""
+    if len(names) == 2:
+        return msg("{first} and {second}", first=names[0], second=names[1])
+    if len(names) == 3:
+        return msg(
+            "{first} and {second} and {third}", first=names[0], second=names[1], third=names[2]
+        )
+    return msg("{first} and {second}", first=names[0], second=_both(names[1:]))
+
+
 def _game_winner(
     totals: Sequence[int], points: Sequence[int], target: int, names: Sequence[str]
 ) -> tuple[int | None, Step] | None:
@@ -45,15 +57,29 @@ def _game_winner(
         return None
     if len(passed) == 1:
         s = passed[0]
-        return s, Step(f"{names[s]} reached {totals[s]} (game {target}) and wins the game.", RULE)
+        return s, Step(
+            msg(
+                "{name} reached {total} (game {target}) and wins the game.",
+                name=names[s],
+                total=totals[s],
+                target=target,
+            ),
+            RULE,
+        )
     most = max(points[s] for s in passed)
     top = [s for s in passed if points[s] == most]
-    who = " and ".join(names[s] for s in passed)
+    who = _both([names[s] for s in passed])
     if len(top) == 1:
         s = top[0]
         return s, Step(
-            f"{who} both passed {target} on the same hand: {names[s]} scored more in it "
-            f"({most}) and wins the game.",
+            msg(
+                "{who} both passed {target} on the same hand: {name} scored more in it "
+                "({most}) and wins the game.",
+                who=who,
+                target=target,
+                name=names[s],
+                most=most,
+            ),
             RULE,
         )
     high = max(totals[s] for s in top)
@@ -61,12 +87,21 @@ def _game_winner(
     if len(best) == 1:
         s = best[0]
         return s, Step(
-            f"{who} passed {target} on the same hand with equal points in it; {names[s]} has "
-            "the higher total and wins the game.",
+            msg(
+                "{who} passed {target} on the same hand with equal points in it; {name} has "
+                "the higher total and wins the game.",
+                who=who,
+                target=target,
+                name=names[s],
+            ),
             RULE,
         )
     return None, Step(
-        f"{who} passed {target} on the same hand, equal in it and in total: the game is shared.",
+        msg(
+            "{who} passed {target} on the same hand, equal in it and in total: the game is shared.",
+            who=who,
+            target=target,
+        ),
         RULE,
     )
 
@@ -97,6 +132,6 @@ def next_dealer(dealer: int, result: GemResult | None, names: Sequence[str]) -> 
     """Who deals after ``result`` was dealt by ``dealer``: the hand's winner; the same
     dealer after a dead (or unscored) hand."""
     if result is None or result.ending is GemEnding.DEAD or result.winner is None:
-        return dealer, Step(f"No winner: {names[dealer]} deals again.", RULE)
+        return dealer, Step(msg("No winner: {name} deals again.", name=names[dealer]), RULE)
     w = result.winner
-    return w, Step(f"{names[w]} won the hand, so deals next.", RULE)
+    return w, Step(msg("{name} won the hand, so deals next.", name=names[w]), RULE)

@@ -17,12 +17,13 @@ from enum import StrEnum
 
 from ..cards import Card
 from ..errors import InputError
+from ..messages import Message, Value, joined, msg
 from ..results import HandScore, Step
 from .deck import Gem, GemDeck
 from .dice import Dice
 from .gem_parts import gem_parts, missing_gems
 from .layoffs import GemLayoff, TableMeld, best_layoffs, play_layoff_turns
-from .melds import GemMeld, meld_of, meld_problem
+from .melds import GemMeld, GemMeldKind, listed, meld_of, meld_refusal
 from .search import GemArrangement, GemSearch
 from .table_rules import GemRules, Pairing
 
@@ -96,8 +97,30 @@ class GemResult:
         return () if self.winner is None else (self.winner,)
 
 
-def _label(cards: Sequence[Card]) -> str:
-    return " ".join(c.label for c in cards) or "none"
+def _label(cards: Sequence[Card]) -> Message | str:
+    return " ".join(c.label for c in cards) or msg("none")
+
+
+def _onto(meld: GemMeld) -> Message:
+    """Where a layoff goes: "onto the Ruby stash 4♠ 9♥ J♦ K♣"."""
+    if meld.kind is GemMeldKind.STASH and meld.gem is not None:
+        return msg("onto the {gem} stash {cards}", gem=meld.gem.title, cards=meld.label)
+    if meld.kind is GemMeldKind.SET:
+        return msg("onto the set {cards}", cards=meld.label)
+    if meld.kind is GemMeldKind.RUN:
+        return msg("onto the run {cards}", cards=meld.label)
+    if meld.kind is GemMeldKind.STASH:
+        return msg("onto the stash {cards}", cards=meld.label)
+    return msg("onto the Queen's Diamonds {cards}", cards=meld.label)
+
+
+def _knocks(name: str, deadwood: int, limit: int) -> Message:
+    return msg(
+        "{name} knocks with {deadwood} (limit {limit}): legal.",
+        name=name,
+        deadwood=deadwood,
+        limit=limit,
+    )
 
 
 def _clockwise(knocker: int, seats: int) -> list[int]:
@@ -106,38 +129,78 @@ def _clockwise(knocker: int, seats: int) -> list[int]:
 
 def score_pair(
     ending: GemEnding, knocker_deadwood: int, deadwood: int, rules: GemRules
-) -> tuple[PairOutcome, int, int, str]:
+) -> tuple[PairOutcome, int, int, Message]:
     """(outcome, knocker's points, non-knocker's points, why) for one pair."""
     if ending is GemEnding.GIN:
         pts = rules.gin_bonus + deadwood
-        return PairOutcome.GIN, pts, 0, f"gin: {rules.gin_bonus} + deadwood {deadwood} = {pts}"
+        return (
+            PairOutcome.GIN,
+            pts,
+            0,
+            msg(
+                "gin: {bonus} + deadwood {deadwood} = {points}",
+                bonus=rules.gin_bonus,
+                deadwood=deadwood,
+                points=pts,
+            ),
+        )
     if ending is GemEnding.BIG_GIN:
         pts = rules.big_gin_bonus + deadwood
         return (
             PairOutcome.BIG_GIN,
             pts,
             0,
-            f"big gin: {rules.big_gin_bonus} + deadwood {deadwood} = {pts}",
+            msg(
+                "big gin: {bonus} + deadwood {deadwood} = {points}",
+                bonus=rules.big_gin_bonus,
+                deadwood=deadwood,
+                points=pts,
+            ),
         )
     if deadwood < knocker_deadwood:
         diff = knocker_deadwood - deadwood
         if rules.undercut_plus_difference:
             pts = rules.undercut_bonus + diff
-            why = (
-                f"undercut ({deadwood} < {knocker_deadwood}): {rules.undercut_bonus} + the "
-                f"difference {diff} = {pts} (gem_undercut_plus_difference)"
+            why = msg(
+                "undercut ({deadwood} < {knocker}): {bonus} + the difference {difference} = "
+                "{points} (gem_undercut_plus_difference)",
+                deadwood=deadwood,
+                knocker=knocker_deadwood,
+                bonus=rules.undercut_bonus,
+                difference=diff,
+                points=pts,
             )
         else:
             pts = rules.undercut_bonus
-            why = f"undercut ({deadwood} < {knocker_deadwood}): {pts} flat"
+            why = msg(
+                "undercut ({deadwood} < {knocker}): {points} flat",
+                deadwood=deadwood,
+                knocker=knocker_deadwood,
+                points=pts,
+            )
         return PairOutcome.UNDERCUT, 0, pts, why
     diff = deadwood - knocker_deadwood
     pts = max(diff, rules.knocker_minimum)
-    tie = " (a tie is not an undercut)" if diff == 0 else ""
-    if pts > diff:
-        why = f"knock: difference {diff}, raised to the minimum {rules.knocker_minimum}{tie}"
+    if pts > diff and diff == 0:
+        why = msg(
+            "knock: difference {difference}, raised to the minimum {minimum} (a tie is not an "
+            "undercut)",
+            difference=diff,
+            minimum=rules.knocker_minimum,
+        )
+    elif pts > diff:
+        why = msg(
+            "knock: difference {difference}, raised to the minimum {minimum}",
+            difference=diff,
+            minimum=rules.knocker_minimum,
+        )
     else:
-        why = f"knock: difference {deadwood} − {knocker_deadwood} = {diff}"
+        why = msg(
+            "knock: difference {deadwood} − {knocker} = {difference}",
+            deadwood=deadwood,
+            knocker=knocker_deadwood,
+            difference=diff,
+        )
     return PairOutcome.KNOCK, pts, 0, why
 
 
@@ -175,16 +238,21 @@ def _finish(
             paired = [low]
             steps.append(
                 Step(
-                    f"Three players: only the lowest non-knocker, {names[low]}, is scored "
-                    "against the knocker (gem_pairing=lowest_non_knocker).",
+                    msg(
+                        "Three players: only the lowest non-knocker, {name}, is scored against "
+                        "the knocker (gem_pairing=lowest_non_knocker).",
+                        name=names[low],
+                    ),
                     "§12.3",
                 )
             )
         else:
             steps.append(
                 Step(
-                    "Three players: each non-knocker is scored against the knocker as in the "
-                    "two-player game (gem_pairing=each_non_knocker).",
+                    msg(
+                        "Three players: each non-knocker is scored against the knocker as in "
+                        "the two-player game (gem_pairing=each_non_knocker)."
+                    ),
                     "§12.3",
                 )
             )
@@ -198,7 +266,18 @@ def _finish(
         points[knocker] += kp
         points[seat] += dp
         who = names[knocker] if kp else names[seat]
-        steps.append(Step(f"{names[knocker]} v {names[seat]}: {why} to {who}.", RULE))
+        steps.append(
+            Step(
+                msg(
+                    "{knocker} v {other}: {why} to {who}.",
+                    knocker=names[knocker],
+                    other=names[seat],
+                    why=why,
+                    who=who,
+                ),
+                RULE,
+            )
+        )
     gem_points = [0] * seats
     for part in parts:
         if not part.gem_parts:
@@ -206,15 +285,23 @@ def _finish(
         bonus = rules.gem_parts_knocker if part.seat == knocker else rules.gem_parts_non_knocker
         gem_points[part.seat] = bonus
         points[part.seat] += bonus
-        role = "the knocker" if part.seat == knocker else "a non-knocker"
-        how = "claimed" if part.claimed else "all eight gems among the cards"
-        read = (
-            " (" + ", ".join(f"{c.label} counts as {g.title}" for c, g in part.readings) + ")"
-            if part.readings
-            else ""
+        read = listed(
+            [msg("{card} counts as {gem}", card=c.label, gem=g.title) for c, g in part.readings]
         )
+        if part.claimed:
+            how = msg("claimed ({readings})", readings=read) if read else msg("claimed")
+        elif read:
+            how = msg("all eight gems among the cards ({readings})", readings=read)
+        else:
+            how = msg("all eight gems among the cards")
+        got: dict[str, Value] = {"name": names[part.seat], "how": how, "bonus": bonus}
         steps.append(
-            Step(f"Gem Parts for {names[part.seat]} ({how}{read}): +{bonus} to {role}.", RULE)
+            Step(
+                msg("Gem Parts for {name} ({how}): +{bonus} to the knocker.", **got)
+                if part.seat == knocker
+                else msg("Gem Parts for {name} ({how}): +{bonus} to a non-knocker.", **got),
+                RULE,
+            )
         )
     from_pairs = [p.knocker_points for p in pairs]
     best_other = max(pairs, key=lambda p: (p.points, -others.index(p.seat)))
@@ -235,7 +322,10 @@ def _finish(
     )
     steps.append(
         Step(
-            "Hand: " + ", ".join(f"{names[s]} {points[s]:+d}" for s in range(seats)) + ".",
+            msg(
+                "Hand: {scores}.",
+                scores=", ".join(f"{names[s]} {points[s]:+d}" for s in range(seats)),
+            ),
             RULE,
         )
     )
@@ -255,7 +345,7 @@ def _finish(
 
 def dead_hand(dice: Dice | None, seats: int, names: Sequence[str]) -> GemResult:
     """Two cards left in the stock at the start of a turn: nobody scores, the dealer deals again."""
-    step = Step("Dead hand: two cards were left in the stock; nobody scores.", RULE)
+    step = Step(msg("Dead hand: two cards were left in the stock; nobody scores."), RULE)
     return GemResult(
         GemEnding.DEAD,
         dice or Dice(7),
@@ -269,8 +359,12 @@ def dead_hand(dice: Dice | None, seats: int, names: Sequence[str]) -> GemResult:
 
 def _dice_step(dice: Dice) -> Step:
     return Step(
-        f"Dice {dice.label}: knock limit {dice.knock_limit}, Queen's Diamonds is any queen "
-        f"with {dice.diamond.label}.",
+        msg(
+            "Dice {dice}: knock limit {limit}, Queen's Diamonds is any queen with {card}.",
+            dice=dice.label,
+            limit=dice.knock_limit,
+            card=dice.diamond.label,
+        ),
         RULE,
     )
 
@@ -290,34 +384,41 @@ def rule_counts(
     if ending is GemEnding.DEAD:
         return dead_hand(dice, seats, names)
     if not 0 <= knocker < seats:
-        raise InputError("knocker_seat", "choose who knocked")
+        raise InputError("knocker_seat", msg("choose who knocked"))
     steps = [_dice_step(dice)]
     kdw = deadwoods[knocker]
     if ending in (GemEnding.GIN, GemEnding.BIG_GIN):
         if kdw not in (None, 0):
-            raise InputError("knocker_deadwood", f"gin leaves no deadwood (got {kdw})")
+            raise InputError(
+                "knocker_deadwood", msg("gin leaves no deadwood (got {deadwood})", deadwood=kdw)
+            )
         kdw = 0
     if kdw is None:
-        raise InputError("knocker_deadwood", f"give {names[knocker]}'s deadwood")
+        raise InputError("knocker_deadwood", msg("give {name}'s deadwood", name=names[knocker]))
     if kdw < 0:
-        raise InputError("knocker_deadwood", "deadwood cannot be negative")
+        raise InputError("knocker_deadwood", msg("deadwood cannot be negative"))
     if ending is GemEnding.KNOCK and kdw > dice.knock_limit:
         raise InputError(
             "knocker_deadwood",
-            f"deadwood {kdw} is above the knock limit {dice.knock_limit} (dice {dice.label}): "
-            "not a legal knock",
+            msg(
+                "deadwood {deadwood} is above the knock limit {limit} (dice {dice}): not a legal "
+                "knock",
+                deadwood=kdw,
+                limit=dice.knock_limit,
+                dice=dice.label,
+            ),
         )
     if ending is GemEnding.KNOCK:
-        steps.append(
-            Step(f"{names[knocker]} knocks with {kdw} (limit {dice.knock_limit}): legal.", RULE)
-        )
+        steps.append(Step(_knocks(names[knocker], kdw, dice.knock_limit), RULE))
     parts: list[_Part] = []
     for seat in range(seats):
         dw = kdw if seat == knocker else deadwoods[seat]
         if dw is None:
-            raise InputError(f"deadwood_{seat}", f"give {names[seat]}'s deadwood", seat=seat)
+            raise InputError(
+                f"deadwood_{seat}", msg("give {name}'s deadwood", name=names[seat]), seat=seat
+            )
         if dw < 0:
-            raise InputError(f"deadwood_{seat}", "deadwood cannot be negative", seat=seat)
+            raise InputError(f"deadwood_{seat}", msg("deadwood cannot be negative"), seat=seat)
         parts.append(_Part(seat, dw, bool(claims[seat]), claimed=bool(claims[seat])))
     return _finish(ending, dice, knocker, parts, rules, names, steps)
 
@@ -330,16 +431,24 @@ def check_hands(hands: Sequence[Sequence[Card]], names: Sequence[str]) -> None:
             if card.is_joker:
                 raise InputError(
                     f"cards_{seat}",
-                    f"{names[seat]}: {card.label} is not played in Gem Rummy (the jokers "
-                    "hold the dice)",
+                    msg(
+                        "{name}: {card} is not played in Gem Rummy (the jokers hold the dice)",
+                        name=names[seat],
+                        card=card.label,
+                    ),
                     seat=seat,
                     api_field="hands",
                 )
             if card in owner:
                 raise InputError(
                     f"cards_{seat}",
-                    f"{card.label} is in both {names[owner[card]]}'s and {names[seat]}'s hands: "
-                    "the deck has one of each card",
+                    msg(
+                        "{card} is in both {first}'s and {second}'s hands: the deck has one of "
+                        "each card",
+                        card=card.label,
+                        first=names[owner[card]],
+                        second=names[seat],
+                    ),
                     seat=seat,
                     api_field="hands",
                 )
@@ -354,19 +463,27 @@ def parse_spread(
     used: set[Card] = set()
     out: list[GemMeld] = []
     for cs in melds:
-        problem = meld_problem(cs, deck, dice.diamond)
+        problem = meld_refusal(cs, deck, dice.diamond)
         if problem:
             raise InputError("spread", problem)
         for card in cs:
             if card not in cards:
-                raise InputError("spread", f"{card.label} is not in the knocker's hand")
-            if card in used:
-                why = (
-                    ": a king counts as one of its two gems, in one meld"
-                    if card.rank is not None and card.rank.label == "K"
-                    else ": a card is in one meld only"
+                raise InputError(
+                    "spread", msg("{card} is not in the knocker's hand", card=card.label)
                 )
-                raise InputError("spread", f"{card.label} is counted twice{why}")
+            if card in used:
+                raise InputError(
+                    "spread",
+                    msg(
+                        "{card} is counted twice: a king counts as one of its two gems, in one "
+                        "meld",
+                        card=card.label,
+                    )
+                    if card.rank is not None and card.rank.label == "K"
+                    else msg(
+                        "{card} is counted twice: a card is in one meld only", card=card.label
+                    ),
+                )
             used.add(card)
         meld = meld_of(cs, deck, dice.diamond)
         assert meld is not None
@@ -387,16 +504,22 @@ def rule_cards(
     each other player's 11. The cards speak: 11 cards all melded is gin."""
     seats = len(names)
     if not 0 <= knocker < seats:
-        raise InputError("knocker_seat", "choose who knocked")
+        raise InputError("knocker_seat", msg("choose who knocked"))
     check_hands(hands, names)
     size = rules.hand_size
     for seat, cards in enumerate(hands):
         allowed = (size, size + 1) if seat == knocker else (size,)
         if len(cards) not in allowed:
-            need = f"{size} (or {size + 1} for big gin)" if seat == knocker else str(size)
+            held: dict[str, Value] = {"name": names[seat], "count": len(cards), "size": size}
             raise InputError(
                 f"cards_{seat}",
-                f"{names[seat]} holds {len(cards)} cards, {need} are needed",
+                msg(
+                    "{name} holds {count} cards, {size} (or {big} for big gin) are needed",
+                    big=size + 1,
+                    **held,
+                )
+                if seat == knocker
+                else msg("{name} holds {count} cards, {size} are needed", **held),
                 seat=seat,
                 api_field="hands",
             )
@@ -408,16 +531,27 @@ def rule_cards(
     if len(kcards) == size + 1 and kdw:
         raise InputError(
             f"cards_{knocker}",
-            f"{names[knocker]}'s {size + 1} cards do not all meld (deadwood {kdw}): 12 cards "
-            "are big gin only; enter the 11 kept after the discard",
+            msg(
+                "{name}'s {count} cards do not all meld (deadwood {deadwood}): 12 cards are big "
+                "gin only; enter the 11 kept after the discard",
+                name=names[knocker],
+                count=size + 1,
+                deadwood=kdw,
+            ),
             seat=knocker,
             api_field="hands",
         )
     if kdw > dice.knock_limit:
         raise InputError(
             f"cards_{knocker}",
-            f"{names[knocker]}'s deadwood is {kdw} at best, above the knock limit "
-            f"{dice.knock_limit} (dice {dice.label}): not a legal knock",
+            msg(
+                "{name}'s deadwood is {deadwood} at best, above the knock limit {limit} (dice "
+                "{dice}): not a legal knock",
+                name=names[knocker],
+                deadwood=kdw,
+                limit=dice.knock_limit,
+                dice=dice.label,
+            ),
             seat=knocker,
             api_field="hands",
         )
@@ -437,11 +571,16 @@ def rule_cards(
         if dead_value > dice.knock_limit:
             raise InputError(
                 "spread",
-                f"the declared spread leaves deadwood {dead_value} ({_label(dead)}), above the "
-                f"knock limit {dice.knock_limit}",
+                msg(
+                    "the declared spread leaves deadwood {deadwood} ({cards}), above the knock "
+                    "limit {limit}",
+                    deadwood=dead_value,
+                    cards=_label(dead),
+                    limit=dice.knock_limit,
+                ),
             )
         candidates = [GemArrangement(melds, dead, dead_value)]
-        steps.append(Step(f"{names[knocker]} declared the spread.", "R3"))
+        steps.append(Step(msg("{name} declared the spread.", name=names[knocker]), "R3"))
     else:
         candidates = ksearch.arrangements(limit=SPREAD_CANDIDATES)
     gin = ending is not GemEnding.KNOCK
@@ -495,49 +634,85 @@ def rule_cards(
     assert best_choice is not None
     _, spread_arr, other_parts, turns = best_choice
     if spread is None:
-        more = (
-            " (of its best spreads, the one leaving the others the most deadwood)"
-            if len(candidates) > 1
-            else ""
-        )
+        best_spread: dict[str, Value] = {
+            "name": names[knocker],
+            "melds": listed([m.description for m in spread_arr.melds], semicolons=True),
+            "deadwood": spread_arr.deadwood,
+            "cards": _label(spread_arr.deadwood_cards),
+        }
         steps.append(
             Step(
-                f"{names[knocker]}'s best spread{more}: "
-                + "; ".join(m.describe() for m in spread_arr.melds)
-                + f"; deadwood {spread_arr.deadwood} ({_label(spread_arr.deadwood_cards)}).",
+                msg(
+                    "{name}'s best spread (of its best spreads, the one leaving the others the "
+                    "most deadwood): {melds}; deadwood {deadwood} ({cards}).",
+                    **best_spread,
+                )
+                if len(candidates) > 1
+                else msg(
+                    "{name}'s best spread: {melds}; deadwood {deadwood} ({cards}).", **best_spread
+                ),
                 "R1",
             )
         )
     if ending is GemEnding.GIN:
-        steps.append(Step(f"{names[knocker]}'s 11 cards all meld: gin (no layoffs).", RULE))
+        steps.append(
+            Step(msg("{name}'s 11 cards all meld: gin (no layoffs).", name=names[knocker]), RULE)
+        )
     elif ending is GemEnding.BIG_GIN:
-        steps.append(Step(f"{names[knocker]}'s 12 cards all meld: big gin (no layoffs).", RULE))
+        steps.append(
+            Step(
+                msg("{name}'s 12 cards all meld: big gin (no layoffs).", name=names[knocker]),
+                RULE,
+            )
+        )
     else:
         steps.append(
             Step(
-                f"{names[knocker]} knocks with {kdw} (limit {dice.knock_limit}): legal. "
-                f"Layoffs onto the knocker's melds only; {rules.layoff_option_text}.",
+                joined(
+                    _knocks(names[knocker], kdw, dice.knock_limit),
+                    msg(
+                        "Layoffs onto the knocker's melds only; {options}.",
+                        options=rules.layoff_option_text,
+                    ),
+                ),
                 "§12.3",
             )
         )
         for n, lay in enumerate(turns, 1):
             target = spread_arr.melds[lay.meld_index]
-            read = f" (read as {lay.reading.title})" if lay.reading else ""
+            laid: dict[str, Value] = {"number": n, "name": names[lay.seat], "card": lay.card.label}
             steps.append(
                 Step(
-                    f"Layoff {n}: {names[lay.seat]} lays {lay.card.label}{read} onto the "
-                    f"{target.title} {target.label}.",
+                    msg(
+                        "Layoff {number}: {name} lays {card} (read as {gem}) {onto}.",
+                        gem=lay.reading.title,
+                        onto=_onto(target),
+                        **laid,
+                    )
+                    if lay.reading
+                    else msg(
+                        "Layoff {number}: {name} lays {card} {onto}.", onto=_onto(target), **laid
+                    ),
                     "R4",
                 )
             )
     for part in other_parts:
         assert part.arrangement is not None
         a = part.arrangement
-        shown = "; ".join(m.describe() for m in a.melds) or "no melds"
+        kept: dict[str, Value] = {
+            "name": names[part.seat],
+            "deadwood": a.deadwood,
+            "cards": _label(a.deadwood_cards),
+        }
         steps.append(
             Step(
-                f"{names[part.seat]} lays down {shown}; deadwood {a.deadwood} "
-                f"({_label(a.deadwood_cards)}).",
+                msg(
+                    "{name} lays down {melds}; deadwood {deadwood} ({cards}).",
+                    melds=listed([m.description for m in a.melds], semicolons=True),
+                    **kept,
+                )
+                if a.melds
+                else msg("{name} lays down no melds; deadwood {deadwood} ({cards}).", **kept),
                 "R1",
             )
         )
@@ -553,12 +728,24 @@ def rule_cards(
         if readings is None:
             lacking = ", ".join(g.title for g in missing_gems(part.cards, deck))
             if lacking:
-                steps.append(Step(f"{names[part.seat]} has no Gem Parts: no {lacking}.", RULE))
+                steps.append(
+                    Step(
+                        msg(
+                            "{name} has no Gem Parts: no {gems}.",
+                            name=names[part.seat],
+                            gems=lacking,
+                        ),
+                        RULE,
+                    )
+                )
             else:
                 steps.append(
                     Step(
-                        f"{names[part.seat]} has no Gem Parts: the kings cannot count for "
-                        "every missing gem (a king counts as one of its gems).",
+                        msg(
+                            "{name} has no Gem Parts: the kings cannot count for every missing "
+                            "gem (a king counts as one of its gems).",
+                            name=names[part.seat],
+                        ),
                         RULE,
                     )
                 )

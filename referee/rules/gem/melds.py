@@ -18,6 +18,7 @@ from enum import StrEnum
 from itertools import combinations
 
 from ..cards import Card, Rank, Suit
+from ..messages import Message, msg
 from .deck import Gem, GemDeck
 
 MIN_SET = 3
@@ -71,12 +72,55 @@ class GemMeld:
             return f"{self.gem.title} stash"
         return self.kind.words
 
+    @property
+    def heading(self) -> Message:
+        """The meld's kind in words, as :attr:`title` (a stash with its gem), for the pages."""
+        if self.kind is GemMeldKind.STASH and self.gem is not None:
+            return msg("{gem} stash", gem=self.gem.title)
+        return _HEADINGS[self.kind]
+
+    @property
+    def description(self) -> Message:
+        """The meld and its cards, with how its kings are read (:meth:`describe`'s words)."""
+        if self.kind is GemMeldKind.STASH and self.gem is not None:
+            shown = msg("{gem} stash {cards}", gem=self.gem.title, cards=self.label)
+        elif self.kind is GemMeldKind.SET:
+            shown = msg("set {cards}", cards=self.label)
+        elif self.kind is GemMeldKind.RUN:
+            shown = msg("run {cards}", cards=self.label)
+        elif self.kind is GemMeldKind.STASH:
+            shown = msg("stash {cards}", cards=self.label)
+        else:
+            shown = msg("Queen's Diamonds {cards}", cards=self.label)
+        if not self.readings:
+            return shown
+        read = [msg("{card} read as {gem}", card=k.label, gem=g.title) for k, g in self.readings]
+        return msg("{meld} ({readings})", meld=shown, readings=listed(read))
+
     def describe(self) -> str:
         """``"Ruby stash 4♠ 9♥ J♦ K♣ (K♣ read as Ruby)"``."""
-        text = f"{self.title} {self.label}"
-        if self.readings:
-            text += " (" + ", ".join(f"{k.label} read as {g.title}" for k, g in self.readings) + ")"
-        return text
+        return str(self.description)
+
+
+_HEADINGS = {
+    GemMeldKind.SET: msg("set"),
+    GemMeldKind.RUN: msg("run"),
+    GemMeldKind.STASH: msg("stash"),
+    GemMeldKind.QUEENS_DIAMONDS: msg("Queen's Diamonds"),
+}
+
+
+def listed(items: Sequence[Message | str], semicolons: bool = False) -> Message | str:
+    """Phrases one after another, split by commas (or semicolons), each said in its turn;
+    ``""`` when there are none."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    rest = listed(items[1:], semicolons)
+    if semicolons:
+        return msg("{first}; {rest}", first=items[0], rest=rest)
+    return msg("{first}, {rest}", first=items[0], rest=rest)
 
 
 def card_value(card: Card) -> int:
@@ -142,29 +186,42 @@ def meld_problem(
 ) -> str | None:
     """Why ``cards`` declared as one meld are not a Gem Rummy meld (None: they are one).
     ``gem`` is the gem a declared stash is read as, where its kings make it matter."""
+    problem = meld_refusal(cards, deck, diamond, gem)
+    return None if problem is None else str(problem)
+
+
+def meld_refusal(
+    cards: Sequence[Card], deck: GemDeck, diamond: Card, gem: Gem | None = None
+) -> Message | None:
+    """:func:`meld_problem`'s reason as a sentence (its key and values, for the pages)."""
     labels = " ".join(c.label for c in cards)
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
             if card.rank is Rank.KING:
-                return (
-                    f"{card.label} is counted twice in {labels}: a king counts as one of its "
-                    "two gems, once"
+                return msg(
+                    "{card} is counted twice in {cards}: a king counts as one of its two gems, "
+                    "once",
+                    card=card.label,
+                    cards=labels,
                 )
-            return f"{card.label} appears twice in {labels}"
+            return msg("{card} appears twice in {cards}", card=card.label, cards=labels)
         seen.add(card)
     if meld_of(cards, deck, diamond, gem) is not None:
         return None
     if len(cards) == 2:
-        return (
-            f"{labels} is not Queen's Diamonds: a two-card meld is a queen with this hand's "
-            f"diamond card ({diamond.label})"
+        return msg(
+            "{cards} is not Queen's Diamonds: a two-card meld is a queen with this hand's "
+            "diamond card ({diamond})",
+            cards=labels,
+            diamond=diamond.label,
         )
     if len(cards) < MIN_SET:
-        return f"{labels} is not a meld: too few cards"
-    return (
-        f"{labels} is not a meld: not three of a rank, not a run in one suit (ace low), and "
-        "not four or more of one gem"
+        return msg("{cards} is not a meld: too few cards", cards=labels)
+    return msg(
+        "{cards} is not a meld: not three of a rank, not a run in one suit (ace low), and "
+        "not four or more of one gem",
+        cards=labels,
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..messages import Message, msg
 from ..ruleset import GemPairing as Pairing
 from ..ruleset import Ruleset, ShutoutRule, UndercutMode
 
@@ -34,12 +35,25 @@ class GemRules:
     pairing: Pairing = Pairing.EACH_NON_KNOCKER
 
     @property
-    def layoff_option_text(self) -> str:
+    def layoff_option_text(self) -> Message:
         """How the table takes layoffs onto the special melds, in words (for the steps)."""
-        stash = "take" if self.stash_layoffs else "take no"
-        queens = "takes" if self.queens_diamonds_layoffs else "takes no"
-        return (
-            f"stashes {stash} layoffs (gem_stash_layoffs), Queen's Diamonds {queens} layoffs "
+        if self.stash_layoffs and self.queens_diamonds_layoffs:
+            return msg(
+                "stashes take layoffs (gem_stash_layoffs), Queen's Diamonds takes layoffs "
+                "(gem_queens_diamonds_layoffs)"
+            )
+        if self.stash_layoffs:
+            return msg(
+                "stashes take layoffs (gem_stash_layoffs), Queen's Diamonds takes no layoffs "
+                "(gem_queens_diamonds_layoffs)"
+            )
+        if self.queens_diamonds_layoffs:
+            return msg(
+                "stashes take no layoffs (gem_stash_layoffs), Queen's Diamonds takes layoffs "
+                "(gem_queens_diamonds_layoffs)"
+            )
+        return msg(
+            "stashes take no layoffs (gem_stash_layoffs), Queen's Diamonds takes no layoffs "
             "(gem_queens_diamonds_layoffs)"
         )
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import ModuleType
 
+from ..messages import Message, msg
 from ..ruleset import Ruleset
 from . import standard
 
@@ -107,13 +108,28 @@ class Preset:
 
 
 class UnknownPresetError(KeyError):
+    """No preset goes by ``name``; ``message`` says so with the names there are."""
+
     def __init__(self, name: str) -> None:
         self.name = name
         super().__init__(name)
 
-    def __str__(self) -> str:
+    @property
+    def message(self) -> Message:
         known = ", ".join(_registry())
-        return f"`{self.name}` is not a preset (known: {known})"
+        return msg("`{name}` is not a preset (known: {known})", name=self.name, known=known)
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+class TableError(ValueError):
+    """A table that cannot be played (the Hollywood overlay on a table that is not
+    two-handed): ``message`` is the reason, ``str()`` its English."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(str(message))
 
 
 def _three_handed() -> tuple[Preset, ...]:
@@ -333,11 +349,13 @@ def play_family(family: str, rules: Ruleset) -> str:
     overlay (``rules.hollywood``, e.g. set as a house rule on any two-handed table) makes a
     two-handed match ``hollywood``, and clearing it makes a Hollywood preset two-handed.
 
-    Raises ValueError for Hollywood on a table that is not two-handed (RULES.md §4: Hollywood
-    is an overlay on two-player gin).
+    Raises :class:`TableError` (a ValueError) for Hollywood on a table that is not two-handed
+    (RULES.md §4: Hollywood is an overlay on two-player gin).
     """
     if family in (Family.TWO_HANDED, Family.HOLLYWOOD):
         return (Family.HOLLYWOOD if rules.hollywood else Family.TWO_HANDED).value
     if rules.hollywood:
-        raise ValueError(f"Hollywood scoring is for two-handed tables, not {family}")
+        raise TableError(
+            msg("Hollywood scoring is for two-handed tables, not {family}", family=family)
+        )
     return family

@@ -34,8 +34,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..cards import Card, format_cards
-from ..errors import InputError
+from ..errors import InputError, said_of
 from ..melds import InvalidMeldError, validate_meld
+from ..messages import Message, msg, msg_n
 from ..results import HandScore, Meld, Step
 from ..ruleset import NextDealer, Ruleset, ShutoutRule
 from ..values import card_value
@@ -110,10 +111,15 @@ class RummySeat:
 
     def held_text(self) -> str:
         """``K♠ 7♦ 2♣ = 19``, or ``19`` for a count."""
+        return str(self.held_said())
+
+    def held_said(self) -> Message | int | str:
+        """What :meth:`held_text` says, for any reader: the cards and their value, the value
+        alone for a count, or nothing."""
         if self.held is None:
-            return str(self.value)
+            return self.value
         if not self.held:
-            return "nothing"
+            return msg("nothing")
         return f"{format_cards(self.held)} = {self.value}"
 
 
@@ -148,8 +154,24 @@ Held = Sequence[Card] | int | None
 """One player's entry: the cards left in hand, or their value, or nothing."""
 
 
-def _label(names: Sequence[str] | None, seat: int) -> str:
-    return names[seat] if names is not None and seat < len(names) else f"Player {seat + 1}"
+def _label(names: Sequence[str] | None, seat: int) -> Message | str:
+    if names is not None and seat < len(names):
+        return names[seat]
+    return msg("Player {number}", number=seat + 1)
+
+
+def listed(parts: Sequence[Message | str]) -> Message | str:
+    """Things said one after another with commas (``Ann 19, Ben 4``); none: an empty text."""
+    if not parts:
+        return ""
+    out = parts[0]
+    for part in parts[1:]:
+        out = msg("{first}, {second}", first=out, second=part)
+    return out
+
+
+def not_a_player(seat: object) -> Message:
+    return msg("{seat} is not a player", seat=repr(seat))
 
 
 def check_melds(
@@ -166,7 +188,7 @@ def check_melds(
             except InvalidMeldError as e:
                 raise InputError(
                     f"melds_{seat}",
-                    f"{_label(names, seat)}: {e}",
+                    msg("{player}: {problem}", player=_label(names, seat), problem=said_of(e)),
                     api_field="melds",
                     seat=seat,
                 ) from None
@@ -192,7 +214,11 @@ def check_cards(
                 if jokers > deck.jokers:
                     raise InputError(
                         f"{what}_{seat}",
-                        f"{_label(names, seat)}: more jokers than the pack's {deck.jokers}",
+                        msg(
+                            "{player}: more jokers than the pack's {jokers}",
+                            player=_label(names, seat),
+                            jokers=deck.jokers,
+                        ),
                         api_field="hands" if what == "cards" else "melds",
                         seat=seat,
                     )
@@ -200,19 +226,31 @@ def check_cards(
             seen[card] += 1
             if seen[card] > deck.copies(card):
                 first = holder[card]
-                where = (
-                    "twice"
-                    if deck.copies(card) == 1
-                    else f"{seen[card]} times (the pack has {deck.copies(card)})"
-                )
-                who = (
-                    f"{_label(names, first)} and {_label(names, seat)}"
+                who: Message | str = (
+                    msg(
+                        "{first} and {second}",
+                        first=_label(names, first),
+                        second=_label(names, seat),
+                    )
                     if first != seat
                     else _label(names, seat)
                 )
+                if deck.copies(card) == 1:
+                    twice = msg(
+                        "{card} appears twice: held by {players}", card=card.label, players=who
+                    )
+                else:
+                    twice = msg_n(
+                        "{card} appears {count} times (the pack has {copies}): held by {players}",
+                        "{card} appears {count} times (the pack has {copies}): held by {players}",
+                        seen[card],
+                        card=card.label,
+                        copies=deck.copies(card),
+                        players=who,
+                    )
                 raise InputError(
                     f"{what}_{seat}",
-                    f"{card.label} appears {where}: held by {who}",
+                    twice,
                     api_field="hands" if what == "cards" else "melds",
                     seat=seat,
                 )
@@ -234,12 +272,18 @@ def check_held(
         if isinstance(entry, int):
             if entry < 0:
                 raise InputError(
-                    f"count_{seat}", f"{who}'s count cannot be negative", api_field="counts"
+                    f"count_{seat}",
+                    msg("{player}'s count cannot be negative", player=who),
+                    api_field="counts",
                 )
             if seat == winner and entry:
                 raise InputError(
                     f"count_{seat}",
-                    f"{who} went out, so holds no cards (count 0, got {entry})",
+                    msg(
+                        "{player} went out, so holds no cards (count 0, got {count})",
+                        player=who,
+                        count=entry,
+                    ),
                     api_field="counts",
                     seat=seat,
                 )
@@ -247,7 +291,13 @@ def check_held(
             if entry > most:
                 raise InputError(
                     f"count_{seat}",
-                    f"{who}'s {rules.hand_size} cards cannot count more than {most}",
+                    msg_n(
+                        "{player}'s {count} cards cannot count more than {most}",
+                        "{player}'s {count} cards cannot count more than {most}",
+                        rules.hand_size,
+                        player=who,
+                        most=most,
+                    ),
                     api_field="counts",
                     seat=seat,
                 )
@@ -255,20 +305,32 @@ def check_held(
             check_left(entry, seat, who, seat == winner, rules)
 
 
-def check_left(held: Sequence[Card], seat: int, who: str, went_out: bool, rules: Ruleset) -> None:
+def check_left(
+    held: Sequence[Card], seat: int, who: Message | str, went_out: bool, rules: Ruleset
+) -> None:
     """The cards a player was left holding: none for the one who went out, and no more than
     were dealt. Raises :class:`InputError` on that seat's cards."""
     if went_out and held:
         raise InputError(
             f"cards_{seat}",
-            f"{who} went out, so holds no cards (got {format_cards(held)})",
+            msg(
+                "{player} went out, so holds no cards (got {cards})",
+                player=who,
+                cards=format_cards(held),
+            ),
             api_field="hands",
             seat=seat,
         )
     if len(held) > rules.hand_size:
         raise InputError(
             f"cards_{seat}",
-            f"{who} holds {len(held)} cards: more than the {rules.hand_size} dealt",
+            msg_n(
+                "{player} holds {count} cards: more than the {dealt} dealt",
+                "{player} holds {count} cards: more than the {dealt} dealt",
+                len(held),
+                player=who,
+                dealt=rules.hand_size,
+            ),
             api_field="hands",
             seat=seat,
         )
@@ -286,14 +348,22 @@ def rule_hand(
     (the melds each laid down, optional). Raises :class:`InputError` naming the field."""
     players = len(held)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InputError("players", f"Basic Rummy takes 2 to 6 players (got {players})")
+        raise InputError(
+            "players",
+            msg(
+                "Basic Rummy takes {least} to {most} players (got {count})",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                count=players,
+            ),
+        )
     melds = list(melds) + [()] * (players - len(melds))
     if ending is Ending.STALEMATE:
         winner = None
     elif winner is None:
-        raise InputError("knocker_seat", "choose who went out", api_field="went_out")
+        raise InputError("knocker_seat", msg("choose who went out"), api_field="went_out")
     elif not 0 <= winner < players:
-        raise InputError("knocker_seat", f"{winner!r} is not a player", api_field="went_out")
+        raise InputError("knocker_seat", not_a_player(winner), api_field="went_out")
     checked = check_melds(melds, rules, names)
     check_held(held, winner, rules, names)
     check_cards(
@@ -305,8 +375,10 @@ def rule_hand(
     if ending is Ending.RUMMY and winner is not None and checked[winner]:
         raise InputError(
             "kind",
-            f"{_label(names, winner)} is recorded with melds laid down earlier, so did not "
-            "go rummy",
+            msg(
+                "{player} is recorded with melds laid down earlier, so did not go rummy",
+                player=_label(names, winner),
+            ),
             api_field="kind",
         )
     seats = []
@@ -317,7 +389,7 @@ def rule_hand(
             if ending is not Ending.STALEMATE and seat != winner:
                 raise InputError(
                     f"count_{seat}",
-                    f"enter {_label(names, seat)}'s cards left, or their count",
+                    msg("enter {player}'s cards left, or their count", player=_label(names, seat)),
                     api_field="counts",
                     seat=seat,
                 )
@@ -341,10 +413,20 @@ def _score(
     for seat in seats:
         if seat.melds:
             shown = ", ".join(m.label for m in seat.melds)
-            steps.append(Step(f"{_label(names, seat.seat)} laid down {shown}.", "§8.4 melds"))
+            steps.append(
+                Step(
+                    msg(
+                        "{player} laid down {melds}.", player=_label(names, seat.seat), melds=shown
+                    ),
+                    "§8.4 melds",
+                )
+            )
     if ending is Ending.STALEMATE or winner is None:
         steps.append(
-            Step("Stalemate (the stock ran out twice, or nobody could finish): no score.", "§8.4")
+            Step(
+                msg("Stalemate (the stock ran out twice, or nobody could finish): no score."),
+                "§8.4",
+            )
         )
         return BasicRummyResult(
             ending, None, seats, 0, 1, (0,) * players, rules.rummy_penalty, tuple(steps)
@@ -353,27 +435,59 @@ def _score(
     base = sum(s.value for s in losers)
     multiplier = 2 if ending is Ending.RUMMY else 1
     who = _label(names, winner)
-    holds = ", ".join(f"{_label(names, s.seat)} holds {s.held_text()}" for s in losers)
+    holds = listed(
+        [
+            msg("{player} holds {held}", player=_label(names, s.seat), held=s.held_said())
+            for s in losers
+        ]
+    )
     if rules.rummy_penalty:
         points = [0] * players
         for s in losers:
             points[s.seat] = -s.value * multiplier
-        charged = ", ".join(
-            f"{_label(names, s.seat)} {-points[s.seat]}" for s in losers if points[s.seat]
-        )
-        text = f"{who} went out; {holds}; each is charged their own cards"
+        charged = listed(
+            [
+                msg("{player} {points}", player=_label(names, s.seat), points=-points[s.seat])
+                for s in losers
+                if points[s.seat]
+            ]
+        ) or msg("nothing")
         if multiplier > 1:
-            text += ", doubled for going rummy"
-        text += f": {charged or 'nothing'}."
+            text = msg(
+                "{player} went out; {holds}; each is charged their own cards, doubled for "
+                "going rummy: {charged}.",
+                player=who,
+                holds=holds,
+                charged=charged,
+            )
+        else:
+            text = msg(
+                "{player} went out; {holds}; each is charged their own cards: {charged}.",
+                player=who,
+                holds=holds,
+                charged=charged,
+            )
         steps.append(Step(text, "§8.4 penalty scoring"))
         return BasicRummyResult(
             ending, winner, seats, base, multiplier, tuple(points), True, tuple(steps)
         )
     total = base * multiplier
-    text = f"{who} went out; {holds}; {who} scores {base}"
     if multiplier > 1:
-        text += f", doubled for going rummy: {total}"
-    steps.append(Step(text + ".", "§8.4 winner takes all"))
+        text = msg(
+            "{player} went out; {holds}; {player} scores {base}, doubled for going rummy: {total}.",
+            player=who,
+            holds=holds,
+            base=base,
+            total=total,
+        )
+    else:
+        text = msg(
+            "{player} went out; {holds}; {player} scores {base}.",
+            player=who,
+            holds=holds,
+            base=base,
+        )
+    steps.append(Step(text, "§8.4 winner takes all"))
     points = [0] * players
     points[winner] = total
     return BasicRummyResult(

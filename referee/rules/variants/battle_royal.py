@@ -37,16 +37,18 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
 from .. import melds
-from ..adjudicate import HandInputError, HandKind, _cards_in, _eleven_cards, _melds_text
+from ..adjudicate import HandInputError, HandKind, _eleven_cards
 from ..cards import Card, CardError, format_cards, parse_cards
+from ..errors import said_of
 from ..hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
 from ..ledger import MatchLedger, dealers, fold_match
 from ..ledger import next_dealer as following_dealer
+from ..messages import Message, joined, msg, msg_n
 from ..results import Arrangement, HandScore, Layoff, Meld, Outcome, Step
 from ..ruleset import KnockerSpread, Ruleset, ShutoutRule, UndercutMode
 from ..scoring import Finish
@@ -55,7 +57,7 @@ from ..values import card_value
 from .battle_royal_layoffs import SEATS, OpponentPlay, TablePlays, layoff_order, plays_against
 from .battle_royal_scoring import score_hand
 from .cutthroat import settle_game
-from .labels import Label, labeller, step
+from .labels import Label, labeller, listed, step
 
 __all__ = [
     "BATTLE_ROYAL",
@@ -174,7 +176,8 @@ def rule_counts(
     counts = _counts(deadwoods, rules, label)
     if kind is not HandKind.KNOCK and counts[knocker] != 0:
         raise HandInputError(
-            "deadwoods", f"the knocker's count is {counts[knocker]}, but gin leaves none"
+            "deadwoods",
+            msg("the knocker's count is {count}, but gin leaves none", count=counts[knocker]),
         )
     if kind is HandKind.BIG_GIN and not rules.big_gin_enabled:
         kind = HandKind.GIN
@@ -182,7 +185,12 @@ def rule_counts(
     finish = Finish.BIG_GIN if kind is HandKind.BIG_GIN else Finish.GIN
     if kind is HandKind.KNOCK:
         if counts[knocker] == 0 and rules.gin_cards_speak:
-            steps.append(step(f"{label(knocker)}'s count is 0: cards speak, scored as gin.", "R11"))
+            steps.append(
+                step(
+                    msg("{who}'s count is 0: cards speak, scored as gin.", who=label(knocker)),
+                    "R11",
+                )
+            )
         else:
             finish = Finish.KNOCK
     plays = [BattleRoyalPlay(s, s == knocker, counts[s], 0, 0) for s in range(SEATS)]
@@ -190,15 +198,21 @@ def rule_counts(
         steps.append(_illegal_step(knocker, counts[knocker], conditions, rules, label))
         return _illegal(knocker, plays, steps, conditions)
     if finish is Finish.KNOCK:
-        steps.append(_legal_step(knocker, counts[knocker], "", conditions, rules, label))
+        steps.append(_legal_step(knocker, counts[knocker], (), conditions, rules, label))
     return _scored(finish, knocker, plays, rules, conditions, steps, label)
 
 
 def rule_dead_hand(rules: Ruleset = BATTLE_ROYAL) -> BattleRoyalResult:
     """A drawn hand: nobody knocked before the stock was down to ``wall_size`` (RG-3: 3)."""
+    # The English says "cards are" for one card too, as it always has.
     dead = step(
-        f"Nobody knocked and only {rules.wall_size} cards are left in the stock: a dead hand. "
-        "No points and no box.",
+        msg_n(
+            "Nobody knocked and only {count} cards are left in the stock: a dead hand. "
+            "No points and no box.",
+            "Nobody knocked and only {count} cards are left in the stock: a dead hand. "
+            "No points and no box.",
+            rules.wall_size,
+        ),
         "§6.5",
     )
     return BattleRoyalResult(
@@ -249,23 +263,37 @@ def rule_cards(
     elif kind is HandKind.BIG_GIN:
         raise HandInputError(
             f"hand_{knocker}",
-            f"big gin needs all {rules.hand_size + 1} cards (before any discard); "
-            f"{len(own)} were entered",
+            msg_n(
+                "big gin needs all {needed} cards (before any discard); {count} was entered",
+                "big gin needs all {needed} cards (before any discard); {count} were entered",
+                len(own),
+                needed=rules.hand_size + 1,
+            ),
         )
 
     best = melds.best_arrangement(own, rules)
     if best.deadwood == 0 and (rules.gin_cards_speak or kind is HandKind.GIN):
         if kind is HandKind.KNOCK:
             steps.append(
-                step(f"{label(knocker)}'s ten cards all meld: cards speak, scored as gin.", "R11")
+                step(
+                    msg(
+                        "{who}'s ten cards all meld: cards speak, scored as gin.",
+                        who=label(knocker),
+                    ),
+                    "R11",
+                )
             )
         return _gin_from_cards(Finish.GIN, knocker, own, cards, rules, conditions, steps, label)
     if kind is HandKind.GIN:
         steps.append(
             step(
-                f"Gin was announced, but {label(knocker)}'s best arrangement leaves "
-                f"{best.deadwood} deadwood ({format_cards(best.deadwood_cards)}): ruled as a "
-                "knock.",
+                msg(
+                    "Gin was announced, but {who}'s best arrangement leaves {deadwood} deadwood "
+                    "({cards}): ruled as a knock.",
+                    who=label(knocker),
+                    deadwood=best.deadwood,
+                    cards=format_cards(best.deadwood_cards),
+                ),
                 "R11",
             )
         )
@@ -286,7 +314,7 @@ def rule_cards(
             for s in range(SEATS)
         ]
         return _illegal(knocker, plays, steps, conditions, chosen)
-    steps.append(_legal_step(knocker, k, _cards_in(chosen), conditions, rules, label))
+    steps.append(_legal_step(knocker, k, chosen.deadwood_cards, conditions, rules, label))
     steps.append(_layoff_rule_step(knocker, rules, label))
     plays_by_seat: dict[int, BattleRoyalPlay] = {
         knocker: BattleRoyalPlay(knocker, True, k, 0, 0, k, chosen)
@@ -337,12 +365,18 @@ def _gin_from_cards(
         arrangement = melds.best_arrangement(cards[seat], rules)
         d = arrangement.deadwood
         plays.append(BattleRoyalPlay(seat, False, d, 0, 0, d, arrangement))
-        steps.append(
-            step(
-                f"{label(seat)}'s deadwood {d}{_cards_in(arrangement)}; no layoffs after gin.",
-                "R8",
+        if arrangement.deadwood_cards:
+            said = msg(
+                "{who}'s deadwood {deadwood} ({cards}); no layoffs after gin.",
+                who=label(seat),
+                deadwood=d,
+                cards=format_cards(arrangement.deadwood_cards),
             )
-        )
+        else:
+            said = msg(
+                "{who}'s deadwood {deadwood}; no layoffs after gin.", who=label(seat), deadwood=d
+            )
+        steps.append(step(said, "R8"))
     return _scored(finish, knocker, plays, rules, conditions, steps, label, spread=spread)
 
 
@@ -418,20 +452,33 @@ def _knocker_spread(
         try:
             declared = melds.check_spread(own, spread, rules)
         except ValueError as exc:
-            raise HandInputError("spread", str(exc)) from None
-        steps.append(
-            step(
-                f"{label(knocker)} laid down {_melds_text(declared)}, leaving "
-                f"{declared.deadwood}{_cards_in(declared)}.",
-                "R3",
+            raise HandInputError("spread", said_of(exc)) from None
+        if declared.deadwood_cards:
+            laid = msg(
+                "{who} laid down {melds}, leaving {deadwood} ({cards}).",
+                who=label(knocker),
+                melds=_melds(declared),
+                deadwood=declared.deadwood,
+                cards=format_cards(declared.deadwood_cards),
             )
-        )
+        else:
+            laid = msg(
+                "{who} laid down {melds}, leaving {deadwood}.",
+                who=label(knocker),
+                melds=_melds(declared),
+                deadwood=declared.deadwood,
+            )
+        steps.append(step(laid, "R3"))
         if declared.deadwood > best.deadwood:
             steps.append(
                 step(
-                    f"That spread leaves {declared.deadwood - best.deadwood} more deadwood than "
-                    f"the best one ({_melds_text(best)}: {best.deadwood}); the spread laid down "
-                    "is the one that counts.",
+                    msg(
+                        "That spread leaves {more} more deadwood than the best one ({melds}: "
+                        "{deadwood}); the spread laid down is the one that counts.",
+                        more=declared.deadwood - best.deadwood,
+                        melds=_melds(best),
+                        deadwood=best.deadwood,
+                    ),
                     "R3",
                 )
             )
@@ -442,8 +489,13 @@ def _knocker_spread(
     answers, chosen = next((ans, a) for ans, a in scored if ans.total == top)
     steps.append(
         step(
-            f"{label(knocker)}'s spread is taken as {_melds_text(chosen)} (least deadwood, "
-            f"{chosen.deadwood}; among those, the fewest layoff points for the other two).",
+            msg(
+                "{who}'s spread is taken as {melds} (least deadwood, {deadwood}; among those, "
+                "the fewest layoff points for the other two).",
+                who=label(knocker),
+                melds=_melds(chosen),
+                deadwood=chosen.deadwood,
+            ),
             "R3",
         )
     )
@@ -453,19 +505,40 @@ def _knocker_spread(
 # -- steps -----------------------------------------------------------------------------------
 
 
+def _melds(arrangement: Arrangement) -> Message | str:
+    """The melds of a spread by their labels ("A♠ 2♠ 3♠ / 7♦ 7♣ 7♥"), or "no melds"."""
+    if not arrangement.melds:
+        return msg("no melds")
+    return " / ".join(m.label for m in arrangement.melds)
+
+
 def _legal_step(
     knocker: int,
     deadwood: int,
-    cards_text: str,
+    cards: Sequence[Card],
     conditions: HandConditions,
     rules: Ruleset,
     label: Label,
 ) -> Step:
-    return step(
-        f"{label(knocker)} knocks with deadwood {deadwood}{cards_text}, within the knock limit "
-        f"({conditions.limit_text(rules)}): a legal knock.",
-        "R2",
-    )
+    values: dict[str, Message | str | int] = {
+        "who": label(knocker),
+        "deadwood": deadwood,
+        "limit": conditions.limit_message(rules),
+    }
+    if cards:
+        said = msg(
+            "{who} knocks with deadwood {deadwood} ({cards}), within the knock limit "
+            "({limit}): a legal knock.",
+            cards=format_cards(cards),
+            **values,
+        )
+    else:
+        said = msg(
+            "{who} knocks with deadwood {deadwood}, within the knock limit ({limit}): a legal "
+            "knock.",
+            **values,
+        )
+    return step(said, "R2")
 
 
 def _illegal_step(
@@ -476,31 +549,44 @@ def _illegal_step(
     label: Label,
     best: Arrangement | None = None,
 ) -> Step:
-    text = (
-        f"{label(knocker)}'s deadwood is {deadwood}, outside the knock limit "
-        f"({conditions.limit_text(rules)}): an illegal knock. It scores nothing and the hand "
-        "is not over."
+    said = msg(
+        "{who}'s deadwood is {deadwood}, outside the knock limit ({limit}): an illegal knock. "
+        "It scores nothing and the hand is not over.",
+        who=label(knocker),
+        deadwood=deadwood,
+        limit=conditions.limit_message(rules),
     )
     if best is not None and best.deadwood < deadwood:
-        text += f" The best spread would have left {best.deadwood} ({_melds_text(best)})."
-    return step(text, "R2")
+        better = msg(
+            "The best spread would have left {deadwood} ({melds}).",
+            deadwood=best.deadwood,
+            melds=_melds(best),
+        )
+        return step(joined(said, better), "R2")
+    return step(said, "R2")
 
 
 def _layoff_rule_step(knocker: int, rules: Ruleset, label: Label) -> Step:
     first, second = layoff_order(knocker)
     where = (
-        "only onto the knocker's original melds, never onto a card another player laid off"
+        msg("only onto the knocker's original melds, never onto a card another player laid off")
         if rules.layoff_original_melds_only
-        else "onto the knocker's melds as the earlier player left them"
+        else msg("onto the knocker's melds as the earlier player left them")
     )
     own = (
-        "may build on its own layoffs (layoff_chain=on)"
+        msg("may build on its own layoffs (layoff_chain=on)")
         if rules.layoff_chain
-        else "may not build on its own layoffs (layoff_chain=off)"
+        else msg("may not build on its own layoffs (layoff_chain=off)")
     )
     return step(
-        f"The others lay off in turn from the knocker's left, {label(first)} then "
-        f"{label(second)}: {where}; each {own}.",
+        msg(
+            "The others lay off in turn from the knocker's left, {first} then {second}: "
+            "{where}; each {own}.",
+            first=label(first),
+            second=label(second),
+            where=where,
+            own=own,
+        ),
         "R6",
     )
 
@@ -509,18 +595,45 @@ def _answer_steps(
     seat: int, answer: OpponentPlay, spread: Arrangement, rules: Ruleset, label: Label
 ) -> list[Step]:
     own = answer.arrangement
-    melds_text = f"melds {_melds_text(own)}" if own.melds else "has no melds"
-    text = f"{label(seat)} {melds_text}; deadwood before layoffs {answer.before}"
+    melds = msg("melds {melds}", melds=_melds(own)) if own.melds else msg("has no melds")
     if answer.layoffs:
-        laid = ", ".join(
-            f"{lo.card.label} onto {spread.melds[lo.meld_index].label}" for lo in answer.layoffs
+        laid = listed(
+            [
+                msg(
+                    "{card} onto {meld}", card=lo.card.label, meld=spread.melds[lo.meld_index].label
+                )
+                for lo in answer.layoffs
+            ]
         )
         total = sum(card_value(lo.card, rules) for lo in answer.layoffs)
-        text += f"; lays off {laid} ({total} points)"
+        # The English says "points" for one point too, as it always has.
+        layoffs = msg_n(
+            "lays off {cards} ({count} points)",
+            "lays off {cards} ({count} points)",
+            total,
+            cards=laid,
+        )
     else:
-        text += "; nothing to lay off"
-    text += f"; count {answer.deadwood}{_cards_in(own)}."
-    return [step(text, "R6" if answer.layoffs else "R4")]
+        layoffs = msg("nothing to lay off")
+    values: dict[str, Message | str | int] = {
+        "who": label(seat),
+        "melds": melds,
+        "before": answer.before,
+        "layoffs": layoffs,
+        "count": answer.deadwood,
+    }
+    if own.deadwood_cards:
+        said = msg(
+            "{who} {melds}; deadwood before layoffs {before}; {layoffs}; count {count} ({cards}).",
+            cards=format_cards(own.deadwood_cards),
+            **values,
+        )
+    else:
+        said = msg(
+            "{who} {melds}; deadwood before layoffs {before}; {layoffs}; count {count}.",
+            **values,
+        )
+    return [step(said, "R6" if answer.layoffs else "R4")]
 
 
 # -- input -----------------------------------------------------------------------------------
@@ -530,22 +643,24 @@ def _conditions(rules: Ruleset, upcard: Card | None) -> HandConditions:
     try:
         return hand_conditions(rules, upcard)
     except UpcardRequiredError as exc:
-        raise HandInputError("upcard", str(exc)) from None
+        raise HandInputError("upcard", said_of(exc)) from None
 
 
 def _seat(knocker: int) -> int:
     if isinstance(knocker, bool) or not isinstance(knocker, int) or not 0 <= knocker < SEATS:
-        raise HandInputError("knocker", f"must be a seat 0–{SEATS - 1} (got {knocker!r})")
+        raise HandInputError(
+            "knocker",
+            msg("must be a seat 0–{last} (got {got})", last=SEATS - 1, got=repr(knocker)),
+        )
     return knocker
 
 
-def _counts(
-    deadwoods: Sequence[int], rules: Ruleset, label: Callable[[int], str]
-) -> tuple[int, ...]:
+def _counts(deadwoods: Sequence[int], rules: Ruleset, label: Label) -> tuple[int, ...]:
     values = tuple(deadwoods)
     if len(values) != SEATS:
         raise HandInputError(
-            "deadwoods", f"one count per seat is needed: {SEATS} (got {len(values)})"
+            "deadwoods",
+            msg("one count per seat is needed: {seats} (got {got})", seats=SEATS, got=len(values)),
         )
     ceiling = (rules.hand_size + 1) * max(
         rules.court_value, rules.ace_value, 10, rules.joker_value if rules.jokers else 0
@@ -554,37 +669,50 @@ def _counts(
         who = label(seat)
         if isinstance(value, bool) or not isinstance(value, int):
             raise HandInputError(
-                "deadwoods", f"{who}'s count must be a whole number (got {value!r})", seat=seat
+                "deadwoods",
+                msg("{who}'s count must be a whole number (got {got})", who=who, got=repr(value)),
+                seat=seat,
             )
         if value < 0:
             raise HandInputError(
-                "deadwoods", f"{who}'s count cannot be negative (got {value})", seat=seat
+                "deadwoods",
+                msg("{who}'s count cannot be negative (got {got})", who=who, got=value),
+                seat=seat,
             )
         if value > ceiling:
             raise HandInputError(
                 "deadwoods",
-                f"{who}'s count {value} is more than {rules.hand_size} cards can count ({ceiling})",
+                msg(
+                    "{who}'s count {count} is more than {size} cards can count ({ceiling})",
+                    who=who,
+                    count=value,
+                    size=rules.hand_size,
+                    ceiling=ceiling,
+                ),
                 seat=seat,
             )
     return values
 
 
 def _checked_hands(
-    hands: Sequence[Sequence[Card]], knocker: int, rules: Ruleset, label: Callable[[int], str]
+    hands: Sequence[Sequence[Card]], knocker: int, rules: Ruleset, label: Label
 ) -> tuple[tuple[Card, ...], ...]:
     if len(hands) != SEATS:
-        raise HandInputError("hands", f"Battle Royal needs {SEATS} hands (got {len(hands)})")
+        raise HandInputError(
+            "hands",
+            msg("Battle Royal needs {seats} hands (got {got})", seats=SEATS, got=len(hands)),
+        )
     n = rules.hand_size
     out: list[tuple[Card, ...]] = []
     for seat, hand in enumerate(hands):
         expected = (n, n + 1) if seat == knocker else (n,)
-        what = f"{label(seat)} (the knocker)" if seat == knocker else label(seat)
+        what = msg("{name} (the knocker)", name=label(seat)) if seat == knocker else label(seat)
         try:
             out.append(
                 parse_cards([c.code for c in hand], rules.deck, expected=expected, what=what)
             )
         except CardError as exc:
-            raise HandInputError(f"hand_{seat}", str(exc), seat=seat) from None
+            raise HandInputError(f"hand_{seat}", said_of(exc), seat=seat) from None
     held = Counter(c for hand in out for c in hand)
     for card, count in held.items():
         if count > rules.deck.copies(card):
@@ -592,7 +720,7 @@ def _checked_hands(
             if len(seats) > 1:
                 raise HandInputError(
                     f"hand_{seats[-1]}",
-                    f"`{card.label}` is also in {label(seats[0])}'s hand",
+                    msg("`{card}` is also in {name}'s hand", card=card.label, name=label(seats[0])),
                     seat=seats[-1],
                 )
     return tuple(out)
@@ -637,7 +765,8 @@ def fold_battle_royal(
     for index, result in enumerate(results):
         if not result.finished:
             raise HandInputError(
-                "hands", f"hand {index + 1}: an illegal knock is not a finished hand"
+                "hands",
+                msg("hand {number}: an illegal knock is not a finished hand", number=index + 1),
             )
     scores = tuple(r.score() for r in results)
     return BattleRoyalMatch(

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..hand_conditions import HandConditions
+from ..messages import Message, msg
 from ..results import Outcome, Step
 from ..ruleset import BattleRoyalFormula, BattleRoyalTiedLow, Ruleset, TieOutcome, UndercutMode
 from ..scoring import Finish
@@ -102,8 +103,12 @@ class _Scorer:
         elif k == low and tie is TieOutcome.WASH:
             self.options.append(("tie_outcome", tie.value))
             self._say(
-                f"{self.label(self.knocker)}'s {k} equals the lowest other count: under "
-                "tie_outcome=wash nobody scores.",
+                msg(
+                    "{who}'s {count} equals the lowest other count: under tie_outcome=wash "
+                    "nobody scores.",
+                    who=self.label(self.knocker),
+                    count=k,
+                ),
                 "R14",
             )
             outcome, winners = Outcome.WASH, ()
@@ -113,7 +118,13 @@ class _Scorer:
         points = self.points
         if conditions.multiplier != 1 and any(points):
             points = [p * conditions.multiplier for p in points]
-            self._say(f"Every score × {conditions.multiplier} for the spade upcard.", "R17")
+            self._say(
+                msg(
+                    "Every score × {multiplier} for the spade upcard.",
+                    multiplier=conditions.multiplier,
+                ),
+                "R17",
+            )
         boxes = [conditions.box_multiplier if s in winners else 0 for s in range(SEATS)]
         return ThreeWayScore(
             outcome,
@@ -124,20 +135,33 @@ class _Scorer:
             tuple(self.options),
         )
 
-    def _say(self, text: str, rule: str) -> None:
-        self.steps.append(step(text, rule))
+    def _say(self, said: Message, rule: str) -> None:
+        self.steps.append(step(said, rule))
 
     def _gin(self) -> tuple[Outcome, tuple[int, ...]]:
         big = self.finish is Finish.BIG_GIN
-        name = "big gin" if big else "gin"
         bonus = self.rules.big_gin_bonus if big else self.rules.gin_bonus
         base, how = winner_score(self.knocker, self.counts, self.rules)
         self.points[self.knocker] = base + bonus
-        self._say(
-            f"{name.capitalize()}: {self.label(self.knocker)} scores {how} = {base}, + {name} "
-            f"bonus {bonus} = {base + bonus} ({self.formula_note}).",
-            "§6.5",
-        )
+        values: dict[str, Message | str | int] = {
+            "who": self.label(self.knocker),
+            "how": how,
+            "base": base,
+            "bonus": bonus,
+            "total": base + bonus,
+            "note": self.formula_note,
+        }
+        if big:
+            said = msg(
+                "Big gin: {who} scores {how} = {base}, + big gin bonus {bonus} = {total} ({note}).",
+                **values,
+            )
+        else:
+            said = msg(
+                "Gin: {who} scores {how} = {base}, + gin bonus {bonus} = {total} ({note}).",
+                **values,
+            )
+        self._say(said, "§6.5")
         return (Outcome.BIG_GIN if big else Outcome.GIN), (self.knocker,)
 
     def _knocker_wins(self, k: int, low: int) -> tuple[Outcome, tuple[int, ...]]:
@@ -146,13 +170,27 @@ class _Scorer:
         self.points[self.knocker] = base
         if k == low:
             self.options.append(("tie_outcome", self.rules.tie_outcome.value))
-            why = (
-                f"{who}'s {k} equals the lowest other count; under tie_outcome="
-                f"{self.rules.tie_outcome.value} the knocker wins"
+            said = msg(
+                "{who}'s {count} equals the lowest other count; under tie_outcome={tie} the "
+                "knocker wins and scores {how} = {base} ({note}).",
+                who=who,
+                count=k,
+                tie=self.rules.tie_outcome.value,
+                how=how,
+                base=base,
+                note=self.formula_note,
             )
         else:
-            why = f"{who}'s {k} is the lowest count: the knocker wins"
-        self._say(f"{why} and scores {how} = {base} ({self.formula_note}).", "§6.5")
+            said = msg(
+                "{who}'s {count} is the lowest count: the knocker wins and scores {how} = "
+                "{base} ({note}).",
+                who=who,
+                count=k,
+                how=how,
+                base=base,
+                note=self.formula_note,
+            )
+        self._say(said, "§6.5")
         return Outcome.KNOCK, (self.knocker,)
 
     def _undercut(self, k: int, low: int) -> tuple[Outcome, tuple[int, ...]]:
@@ -161,8 +199,12 @@ class _Scorer:
         if k == low:
             self.options.append(("tie_outcome", rules.tie_outcome.value))
             self._say(
-                f"{label(knocker)}'s {k} equals the lowest other count: a tie is an undercut "
-                "(tie_outcome=undercut).",
+                msg(
+                    "{who}'s {count} equals the lowest other count: a tie is an undercut "
+                    "(tie_outcome=undercut).",
+                    who=label(knocker),
+                    count=k,
+                ),
                 "R14",
             )
         winners = lowest
@@ -170,36 +212,90 @@ class _Scorer:
             tied = rules.battle_royal_tied_low
             self.options.append(("battle_royal_tied_low", tied.value))
             if tied is BattleRoyalTiedLow.BOTH_SCORE:
-                text = "both win the hand"
+                said = msg(
+                    "{a} and {b} both have the lowest count, {low}: both win the hand "
+                    "(battle_royal_tied_low={tied}).",
+                    a=label(lowest[0]),
+                    b=label(lowest[1]),
+                    low=low,
+                    tied=tied.value,
+                )
             else:
                 winners = lowest[:1]
-                text = f"{label(lowest[0])}, nearer the knocker's left, wins the hand"
-            self._say(
-                f"{label(lowest[0])} and {label(lowest[1])} both have the lowest count, {low}: "
-                f"{text} (battle_royal_tied_low={tied.value}).",
-                "§12.4",
-            )
+                said = msg(
+                    "{a} and {b} both have the lowest count, {low}: {first}, nearer the knocker's "
+                    "left, wins the hand (battle_royal_tied_low={tied}).",
+                    a=label(lowest[0]),
+                    b=label(lowest[1]),
+                    first=label(lowest[0]),
+                    low=low,
+                    tied=tied.value,
+                )
+            self._say(said, "§12.4")
         mode = rules.undercut_mode
         for seat in winners:
             base, how = winner_score(seat, self.counts, rules)
             if mode is UndercutMode.BONUS_TO_DEFENDER:
                 self.points[seat] = base + rules.undercut_bonus
-                text = f"scores {how} = {base}, + undercut bonus {rules.undercut_bonus}"
             elif mode is UndercutMode.FLAT_TO_DEFENDER:
                 self.points[seat] = rules.undercut_bonus
-                text = f"scores a flat {rules.undercut_bonus} (undercut_mode=flat_to_defender)"
             else:
                 self.points[seat] = base
-                text = f"scores {how} = {base}; no undercut bonus"
-            why = (
-                f"{label(seat)}'s {low} is below {label(knocker)}'s {k}"
-                if k > low
-                else f"{label(seat)} undercuts {label(knocker)} on the tie"
-            )
-            self._say(f"{why}: {label(seat)} {text} ({self.formula_note}).", "§6.5")
+            self._say(self._undercut_said(seat, k, low, how, base), "§6.5")
         if mode is UndercutMode.PENALTY_TO_KNOCKER:
             self._penalty(k, low)
         return Outcome.UNDERCUT, winners
+
+    def _undercut_said(self, seat: int, k: int, low: int, how: str, base: int) -> Message:
+        """Why ``seat`` undercut the knocker (lower, or level on a tie) and what it scores
+        under the table's ``undercut_mode``."""
+        rules, label = self.rules, self.label
+        mode = rules.undercut_mode
+        values: dict[str, Message | str | int] = {
+            "who": label(seat),
+            "winner": label(seat),
+            "knocker": label(self.knocker),
+            "how": how,
+            "base": base,
+            "bonus": rules.undercut_bonus,
+            "note": self.formula_note,
+        }
+        if k > low:
+            values.update(count=low, knocker_count=k)
+            if mode is UndercutMode.BONUS_TO_DEFENDER:
+                return msg(
+                    "{who}'s {count} is below {knocker}'s {knocker_count}: {winner} scores {how} = "
+                    "{base}, + undercut bonus {bonus} ({note}).",
+                    **values,
+                )
+            if mode is UndercutMode.FLAT_TO_DEFENDER:
+                return msg(
+                    "{who}'s {count} is below {knocker}'s {knocker_count}: {winner} scores a flat "
+                    "{bonus} (undercut_mode=flat_to_defender) ({note}).",
+                    **values,
+                )
+            return msg(
+                "{who}'s {count} is below {knocker}'s {knocker_count}: {winner} scores {how} = "
+                "{base}; no undercut bonus ({note}).",
+                **values,
+            )
+        if mode is UndercutMode.BONUS_TO_DEFENDER:
+            return msg(
+                "{who} undercuts {knocker} on the tie: {winner} scores {how} = {base}, + undercut "
+                "bonus {bonus} ({note}).",
+                **values,
+            )
+        if mode is UndercutMode.FLAT_TO_DEFENDER:
+            return msg(
+                "{who} undercuts {knocker} on the tie: {winner} scores a flat {bonus} "
+                "(undercut_mode=flat_to_defender) ({note}).",
+                **values,
+            )
+        return msg(
+            "{who} undercuts {knocker} on the tie: {winner} scores {how} = {base}; no undercut "
+            "bonus ({note}).",
+            **values,
+        )
 
     def _penalty(self, k: int, low: int) -> None:
         rules, who = self.rules, self.label(self.knocker)
@@ -209,15 +305,22 @@ class _Scorer:
         if pays:
             difference = k - low
             self.points[self.knocker] = -(penalty + difference)
-            text = (
-                f"{who}, undercut, loses {penalty} and the difference {k} − {low} = "
-                f"{difference}: −{penalty + difference} "
-                "(battle_royal_undercut_pays_difference=on)."
+            said = msg(
+                "{who}, undercut, loses {penalty} and the difference {count} − {low} = "
+                "{difference}: −{total} (battle_royal_undercut_pays_difference=on).",
+                who=who,
+                penalty=penalty,
+                count=k,
+                low=low,
+                difference=difference,
+                total=penalty + difference,
             )
         else:
             self.points[self.knocker] = -penalty
-            text = (
-                f"{who}, undercut, has {penalty} deducted and pays no difference "
-                "(battle_royal_undercut_pays_difference=off)."
+            said = msg(
+                "{who}, undercut, has {penalty} deducted and pays no difference "
+                "(battle_royal_undercut_pays_difference=off).",
+                who=who,
+                penalty=penalty,
             )
-        self._say(text, "§6.5")
+        self._say(said, "§6.5")

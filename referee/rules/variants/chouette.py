@@ -36,10 +36,11 @@ from decimal import Decimal
 
 from ..errors import HandError
 from ..ledger import GameLedger, MatchLedger, fold_match
+from ..messages import Message, msg
 from ..results import HandResult, HandScore, Role, Step
 from ..ruleset import ChouetteAfterGame, Ruleset
 from ..settlement import Settlement, SettlementRounding, settle
-from .labels import Label, labeller, step
+from .labels import Label, labeller, listed, names_needed, step
 
 CHOUETTE = Ruleset()
 """Chouette under the app's default two-handed table (RG-3: "a 2-player game")."""
@@ -65,15 +66,23 @@ class ChouetteSeating:
         seats = (self.box, self.captain, *self.queue)
         for seat in seats:
             if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-                raise ChouetteError(f"{seat!r} is not a seat")
+                raise ChouetteError(msg("{seat} is not a seat", seat=repr(seat)))
         if len(seats) < 3:
-            raise ChouetteError(f"Chouette needs at least 3 players (got {len(seats)})")
+            raise ChouetteError(_too_few(len(seats)))
         if sorted(seats) != list(range(len(seats))):
             repeated = sorted({s for s in seats if seats.count(s) > 1})
             if repeated:
-                roles = ", ".join(f"seat {s}" for s in repeated)
-                raise ChouetteError(f"{roles} cannot hold two places (box, captain, queue)")
-            raise ChouetteError(f"the seats must be 0–{len(seats) - 1}, each once (got {seats})")
+                roles = listed([msg("seat {number}", number=s) for s in repeated])
+                raise ChouetteError(
+                    msg("{seats} cannot hold two places (box, captain, queue)", seats=roles)
+                )
+            raise ChouetteError(
+                msg(
+                    "the seats must be 0–{last}, each once (got {seats})",
+                    last=len(seats) - 1,
+                    seats=str(seats),
+                )
+            )
 
     @property
     def players(self) -> int:
@@ -92,11 +101,17 @@ class ChouetteSeating:
         """This seating with ``captain`` captaining instead (the others keep their order)."""
         who = (label or labeller(None))(captain)
         if captain == self.box:
-            raise ChouetteError(f"{who} is in the box: it cannot captain the partnership")
+            raise ChouetteError(
+                msg("{who} is in the box: it cannot captain the partnership", who=who)
+            )
         if captain not in self.partners:
-            raise ChouetteError(f"{who} is not at this table")
+            raise ChouetteError(msg("{who} is not at this table", who=who))
         rest = tuple(s for s in self.partners if s != captain)
         return ChouetteSeating(self.box, captain, rest)
+
+
+def _too_few(players: int) -> Message:
+    return msg("Chouette needs at least 3 players (got {got})", got=players)
 
 
 def first_chouette_seating(cut_low_to_high: Sequence[int]) -> ChouetteSeating:
@@ -105,7 +120,7 @@ def first_chouette_seating(cut_low_to_high: Sequence[int]) -> ChouetteSeating:
     the rest queue from high to low (RG-3)."""
     order = tuple(reversed(tuple(cut_low_to_high)))
     if len(order) < 3:
-        raise ChouetteError(f"Chouette needs at least 3 players (got {len(order)})")
+        raise ChouetteError(_too_few(len(order)))
     return ChouetteSeating(order[0], order[1], order[2:])
 
 
@@ -277,7 +292,7 @@ def fold_chouette(
     the captain, a captain override naming the box, or an unfinished (illegal) hand.
     """
     if names is not None and len(names) != first.players:
-        raise ChouetteError(f"{first.players} names are needed (got {len(names)})")
+        raise ChouetteError(names_needed(first.players, len(names)))
     label = labeller(names)
     seatings: list[ChouetteSeating] = []
     steps: list[Step] = []
@@ -286,11 +301,7 @@ def fold_chouette(
     starts: list[ChouetteSeating] = [first]  # each game's roles at its start
     game_scores: list[HandScore] = []
     current = first
-    why = step(
-        f"From the cut: {label(first.box)} is in the box; {label(first.captain)} captains"
-        f"{_queue_text(first, label)}.",
-        "§6.3",
-    )
+    why = step(_from_the_cut(first, label), "§6.3")
     for index, hand in enumerate(hands):
         number = index + 1
         overridden = hand.captain is not None and hand.captain != current.captain
@@ -301,8 +312,13 @@ def fold_chouette(
             except ChouetteError as exc:
                 raise exc.at_hand(number) from None
             why = step(
-                f"Hand {number} was played as the table recorded it: {label(current.captain)} "
-                f"captained against {label(current.box)}.",
+                msg(
+                    "Hand {number} was played as the table recorded it: {captain} captained "
+                    "against {box}.",
+                    number=number,
+                    captain=label(current.captain),
+                    box=label(current.box),
+                ),
                 "§6.3",
             )
         seatings.append(current)
@@ -357,15 +373,22 @@ def _hand(
 ) -> tuple[HandScore, bool | None]:
     result = hand.result
     if not result.finished:
-        raise ChouetteError("an illegal knock is not a finished hand; record the hand when it ends")
+        raise ChouetteError(
+            msg("an illegal knock is not a finished hand; record the hand when it ends")
+        )
     if hand.knocker is None:
         if result.scorer is not None:
-            raise ChouetteError("say who knocked: the hand was scored")
+            raise ChouetteError(msg("say who knocked: the hand was scored"))
         return HandScore.nothing(2), None
     if hand.knocker not in (seating.box, seating.captain):
         raise ChouetteError(
-            f"{label(hand.knocker)} is recorded as the knocker, but only the box "
-            f"({label(seating.box)}) and the captain ({label(seating.captain)}) play"
+            msg(
+                "{knocker} is recorded as the knocker, but only the box ({box}) and the "
+                "captain ({captain}) play",
+                knocker=label(hand.knocker),
+                box=label(seating.box),
+                captain=label(seating.captain),
+            )
         )
     knocker_side = seating.side(hand.knocker)
     score = result.score(knocker_side, seats=2)
@@ -380,10 +403,22 @@ def _hand(
 # -- steps ---------------------------------------------------------------------------------
 
 
-def _queue_text(seating: ChouetteSeating, label: Label) -> str:
-    if not seating.queue:
-        return ""
-    return "; next in line: " + ", ".join(label(s) for s in seating.queue)
+def _queue(seating: ChouetteSeating, label: Label) -> Message | str:
+    return listed([label(s) for s in seating.queue])
+
+
+def _from_the_cut(first: ChouetteSeating, label: Label) -> Message:
+    box, captain = label(first.box), label(first.captain)
+    if not first.queue:
+        return msg(
+            "From the cut: {box} is in the box; {captain} captains.", box=box, captain=captain
+        )
+    return msg(
+        "From the cut: {box} is in the box; {captain} captains; next in line: {queue}.",
+        box=box,
+        captain=captain,
+        queue=_queue(first, label),
+    )
 
 
 def _hand_step(
@@ -393,16 +428,24 @@ def _hand_step(
     after: ChouetteSeating,
     label: Label,
 ) -> Step:
+    captain = label(played.captain)
     if box_won is None:
-        text = f"Nobody won hand {number}: {label(played.captain)} captains again."
+        said = msg(
+            "Nobody won hand {number}: {captain} captains again.", number=number, captain=captain
+        )
     elif box_won:
-        text = (
-            f"The box beat {label(played.captain)} in hand {number}: the captaincy passes to "
-            f"{label(after.captain)}; {label(played.captain)} goes to the back of the queue."
+        said = msg(
+            "The box beat {captain} in hand {number}: the captaincy passes to {next}; "
+            "{captain} goes to the back of the queue.",
+            captain=captain,
+            number=number,
+            next=label(after.captain),
         )
     else:
-        text = f"{label(played.captain)} won hand {number} and keeps the captaincy."
-    return step(text, "§6.3")
+        said = msg(
+            "{captain} won hand {number} and keeps the captaincy.", captain=captain, number=number
+        )
+    return step(said, "§6.3")
 
 
 def _game_step(
@@ -410,16 +453,43 @@ def _game_step(
 ) -> Step:
     won = None if game.winner is None else game.winner == BOX
     value = game.margin or 0
-    result = "the box won" if won else "the partnership won" if won is False else "it was tied"
-    if rule is ChouetteAfterGame.ROTATE_BY_CUT:
-        how = "the box passes down the cut order"
+    if won:
+        result = msg("the box won")
     elif won is False:
-        how = "the winning captain takes the box; the old box joins the back of the queue"
+        result = msg("the partnership won")
     else:
-        how = "the box stays"
-    return step(
-        f"Game {number} is over ({result}, value {value}); {how} "
-        f"(chouette_after_game={rule.value}): {label(after.box)} is in the box, "
-        f"{label(after.captain)} captains{_queue_text(after, label)}.",
-        "§6.3",
-    )
+        result = msg("it was tied")
+    if rule is ChouetteAfterGame.ROTATE_BY_CUT:
+        how = msg("the box passes down the cut order")
+    elif won is False:
+        how = msg("the winning captain takes the box; the old box joins the back of the queue")
+    else:
+        how = msg("the box stays")
+    box, captain = label(after.box), label(after.captain)
+    if not after.queue:
+        said = msg(
+            "Game {number} is over ({result}, value {value}); {how} "
+            "(chouette_after_game={rule}): {box} is in the box, {captain} captains.",
+            number=number,
+            result=result,
+            value=value,
+            how=how,
+            rule=rule.value,
+            box=box,
+            captain=captain,
+        )
+    else:
+        said = msg(
+            "Game {number} is over ({result}, value {value}); {how} "
+            "(chouette_after_game={rule}): {box} is in the box, {captain} captains; "
+            "next in line: {queue}.",
+            number=number,
+            result=result,
+            value=value,
+            how=how,
+            rule=rule.value,
+            box=box,
+            captain=captain,
+            queue=_queue(after, label),
+        )
+    return step(said, "§6.3")

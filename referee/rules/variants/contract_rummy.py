@@ -20,6 +20,7 @@ from ..contract import SEVEN_DEAL_BICYCLE, SEVEN_DEAL_PAGAT, ContractList, Contr
 from ..contract.contracts import list_from_json
 from ..contract.table import PenaltyValues
 from ..errors import InputError
+from ..messages import msg
 from ..ruleset import AceRank, NextDealer, Ruleset, ShutoutRule
 
 __all__ = [
@@ -92,9 +93,9 @@ def contract_list_of(rules: Ruleset) -> ContractList:
     """The table's contract list; raises :class:`InputError` on ``contracts`` when it has
     none or it does not read."""
     if not rules.contract_list.strip():
-        raise InputError("contracts", "enter the table's contract list: no list is published")
+        raise InputError("contracts", msg("enter the table's contract list: no list is published"))
     try:
         data = json.loads(rules.contract_list)
     except ValueError:
-        raise InputError("contracts", "the contract list is not JSON") from None
+        raise InputError("contracts", msg("the contract list is not JSON")) from None
     return list_from_json(data, contract_table(rules))

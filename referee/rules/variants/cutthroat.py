@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..ledger import GameLedger, MatchLedger, fold_match
+from ..messages import msg
 from ..results import HandResult, HandScore, Outcome, Role
 from ..ruleset import Rotation, Ruleset, ShutoutRule
 from ..settlement import Settlement, SettlementRounding, settle
@@ -135,7 +136,7 @@ def hand_winner(result: HandResult, knocker: int, defender: int) -> int | None:
     a penalty to the knocker) has lost, and the defender has won.
     """
     if not result.finished:
-        raise CutthroatHandError("an illegal knock is not a finished hand")
+        raise CutthroatHandError(msg("an illegal knock is not a finished hand"))
     if result.scorer is None:
         return None
     if result.scorer is Role.DEFENDER:
@@ -149,9 +150,9 @@ def seat_score(result: HandResult, knocker: int, defender: int, seats: int = SEA
     """A two-handed hand's score spread over the table's ``seats``: the scorer's points and
     boxes go to the scorer's seat, nothing to anyone else (the player sitting out included)."""
     if knocker == defender:
-        raise CutthroatHandError(f"seat {knocker} cannot knock against itself")
+        raise CutthroatHandError(msg("seat {seat} cannot knock against itself", seat=knocker))
     if not result.finished:
-        raise CutthroatHandError("an illegal knock is not a finished hand")
+        raise CutthroatHandError(msg("an illegal knock is not a finished hand"))
     if result.scorer is None:
         return HandScore.nothing(seats)
     seat = knocker if result.scorer is Role.KNOCKER else defender
@@ -198,16 +199,20 @@ def _hand(hand: CutthroatHand, played: Seating, label: Label) -> tuple[HandScore
     result = hand.result
     if not result.finished:
         raise CutthroatHandError(
-            "an illegal knock is not a finished hand; record the hand when it ends"
+            msg("an illegal knock is not a finished hand; record the hand when it ends")
         )
     if hand.knocker is None:
         if result.scorer is not None:
-            raise CutthroatHandError("say who knocked: the hand was scored")
+            raise CutthroatHandError(msg("say who knocked: the hand was scored"))
         return HandScore.nothing(SEATS), None
     if not played.plays(hand.knocker):
         raise CutthroatHandError(
-            f"{label(hand.knocker)} is recorded as the knocker but sat out "
-            f"({label(played.players[0])} and {label(played.players[1])} played)"
+            msg(
+                "{knocker} is recorded as the knocker but sat out ({a} and {b} played)",
+                knocker=label(hand.knocker),
+                a=label(played.players[0]),
+                b=label(played.players[1]),
+            )
         )
     defender = played.opponent(hand.knocker)
     return seat_score(result, hand.knocker, defender), hand_winner(result, hand.knocker, defender)

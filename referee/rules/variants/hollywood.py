@@ -59,6 +59,7 @@ from ..ledger import (
     reached_target,
     summed_totals,
 )
+from ..messages import Message, msg
 from ..results import HandScore
 from ..ruleset import Ruleset
 from ..settlement import ExtraPayment, Settlement, SettlementRounding, settle
@@ -224,6 +225,21 @@ class HollywoodSettlement:
 # -- folding -------------------------------------------------------------------------------
 
 
+def closed_refusal(hand: int) -> Message:
+    """Why hand ``hand`` (1-based) has no game to go to: every game had closed before it."""
+    return msg("hand {hand} was entered after every Hollywood game had closed", hand=hand)
+
+
+class SheetClosedError(ValueError):
+    """A hand entered after every game had closed (and no new one would open); ``message`` is
+    the reason as a :class:`~referee.rules.messages.Message`, ``str()`` its English."""
+
+    def __init__(self, hand: int) -> None:
+        self.hand = hand
+        self.message = closed_refusal(hand)
+        super().__init__(str(self.message))
+
+
 def fold_hollywood(
     scores: Sequence[HandScore],
     rules: Ruleset,
@@ -263,7 +279,7 @@ def fold_hollywood(
 
     for index, score in enumerate(scores):
         if not open_numbers:
-            raise ValueError(f"hand {index + 1} was entered after every Hollywood game had closed")
+            raise SheetClosedError(index + 1)
         if is_dead(score):
             postings.append(Posting(index, score, ((),) * players, (), (), tuple(open_numbers)))
             continue

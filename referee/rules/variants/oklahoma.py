@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..hand_conditions import hand_conditions
+from ..messages import Message, msg
 from ..results import Step
 from ..ruleset import Ruleset
 
@@ -32,16 +33,20 @@ class UpcardNote:
 
     ``knock_limit`` is None when the hand was gin only (an ace, by default). ``multiplier``
     doubles the hand's score for a spade, ``box_multiplier`` its box when the table doubles
-    that too. ``label`` is the short form for a scoreboard cell; ``steps`` are the ruling's
-    own words.
+    that too. ``said`` is the short form for a scoreboard cell (a message, for the reader's
+    language) and ``label`` its English; ``steps`` are the ruling's own words.
     """
 
     upcard: Card
     knock_limit: int | None
     multiplier: int
     box_multiplier: int
-    label: str
+    said: Message
     steps: tuple[Step, ...]
+
+    @property
+    def label(self) -> str:
+        return str(self.said)
 
     @property
     def doubled(self) -> bool:
@@ -55,16 +60,34 @@ def upcard_note(rules: Ruleset, upcard: Card) -> UpcardNote:
     joker; under a table that is not Oklahoma the note gives the table's fixed limit.
     """
     conditions = hand_conditions(rules, upcard)
-    parts = [upcard.label, conditions.limit_text(rules).replace("deadwood", "knock")]
-    if conditions.box_multiplier > 1:
-        parts.append("doubled, box too")
-    elif conditions.multiplier > 1:
-        parts.append("doubled")
     return UpcardNote(
         upcard=upcard,
         knock_limit=conditions.knock_limit,
         multiplier=conditions.multiplier,
         box_multiplier=conditions.box_multiplier,
-        label=" · ".join(parts),
+        said=_note(
+            rules,
+            upcard,
+            conditions.knock_limit,
+            conditions.multiplier > 1,
+            conditions.box_multiplier > 1,
+        ),
         steps=conditions.steps,
     )
+
+
+def _note(rules: Ruleset, upcard: Card, limit: int | None, doubled: bool, box: bool) -> Message:
+    """The scoreboard's note: the upcard, the knock limit it set (or gin only), the doubling."""
+    card = upcard.label
+    if limit is None or limit == 0:
+        if box:
+            return msg("{card} · gin only · doubled, box too", card=card)
+        if doubled:
+            return msg("{card} · gin only · doubled", card=card)
+        return msg("{card} · gin only", card=card)
+    limit_text = rules.knock_limit_text(limit)
+    if box:
+        return msg("{card} · knock {limit} · doubled, box too", card=card, limit=limit_text)
+    if doubled:
+        return msg("{card} · knock {limit} · doubled", card=card, limit=limit_text)
+    return msg("{card} · knock {limit}", card=card, limit=limit_text)

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..ledger import MatchLedger, dealers, fold_match, next_dealer
+from ..messages import Message, msg, verbatim
 from ..results import HandResult, HandScore, Outcome, Step
 from ..ruleset import PartnershipZeroNet, Ruleset, ShutoutRule
 from ..settlement import Settlement, SettlementRounding, settle
@@ -205,17 +206,23 @@ def deal_score(deal: int, tables: Sequence[TableResult], rules: Ruleset) -> Deal
     elif all(o.drawn for o in outcomes):
         score = HandScore.nothing(TEAMS)
         steps.append(
-            Step("Both tables are drawn: the deal scores nothing and is not replayed.", "§7")
+            Step(msg("Both tables are drawn: the deal scores nothing and is not replayed."), "§7")
         )
     elif rules.partnership_zero_net is PartnershipZeroNet.BOX_EACH:
         score = HandScore((0, 0), (1, 1))
         steps.append(
-            Step("The teams' results cancel out exactly: no points, and a box to each team.", "§7")
+            Step(
+                msg("The teams' results cancel out exactly: no points, and a box to each team."),
+                "§7",
+            )
         )
     else:
         score = HandScore.nothing(TEAMS)
         steps.append(
-            Step("The teams' results cancel out exactly: no points and no box this deal.", "§7")
+            Step(
+                msg("The teams' results cancel out exactly: no points and no box this deal."),
+                "§7",
+            )
         )
     return DealScore(deal, outcomes, team_points, score, tuple(steps))
 
@@ -236,35 +243,81 @@ def _table_outcome(table: Table, entry: TableResult) -> TableOutcome:
     return TableOutcome(table, result, knocker, table.players[index], score.points[index], False)
 
 
+# How a table's hand ended, in the words of the catalogs' outcomes ("big gin").
+_OUTCOME_WORDS: dict[Outcome, Message] = {
+    Outcome.KNOCK: msg("knock"),
+    Outcome.UNDERCUT: msg("undercut"),
+    Outcome.GIN: msg("gin"),
+    Outcome.BIG_GIN: msg("big gin"),
+    Outcome.WASH: msg("wash"),
+    Outcome.DEAD: msg("dead"),
+    Outcome.ILLEGAL_KNOCK: msg("illegal knock"),
+}
+
+
+def _outcome_words(outcome: Outcome) -> Message:
+    return _OUTCOME_WORDS.get(outcome) or verbatim(outcome.value.replace("_", " "))
+
+
 def _table_step(o: TableOutcome) -> Step:
-    where = f"Table {o.table.number} ({o.table.label})"
+    table = o.table.number
+    first, second = o.table.players
+    players = msg("{first} vs {second}", first=_name(first), second=_name(second))
     if o.drawn:
-        why = "drawn" if o.result.outcome is Outcome.DEAD else "a wash"
-        return Step(f"{where}: {why}, it does not count.", "§7")
+        if o.result.outcome is Outcome.DEAD:
+            said = msg(
+                "Table {table} ({players}): drawn, it does not count.", table=table, players=players
+            )
+        else:
+            said = msg(
+                "Table {table} ({players}): a wash, it does not count.",
+                table=table,
+                players=players,
+            )
+        return Step(said, "§7")
     assert o.winner is not None
     loser = o.table.opponent(o.winner)
+    how = _outcome_words(o.result.outcome)
     if o.points < 0:
         return Step(
-            f"{where}: {_name(o.winner)} loses {-o.points} to {_name(loser)} "
-            f"({o.result.outcome.value.replace('_', ' ')}).",
+            msg(
+                "Table {table} ({players}): {winner} loses {points} to {loser} ({how}).",
+                table=table,
+                players=players,
+                winner=_name(o.winner),
+                points=-o.points,
+                loser=_name(loser),
+                how=how,
+            ),
             "§7",
         )
     return Step(
-        f"{where}: {_name(o.winner)} beats {_name(loser)} by {o.points} "
-        f"({o.result.outcome.value.replace('_', ' ')}).",
+        msg(
+            "Table {table} ({players}): {winner} beats {loser} by {points} ({how}).",
+            table=table,
+            players=players,
+            winner=_name(o.winner),
+            loser=_name(loser),
+            points=o.points,
+            how=how,
+        ),
         "§7",
     )
 
 
-def _net_text(outcomes: Sequence[TableOutcome], team: int, net: int) -> str:
+def _net_text(outcomes: Sequence[TableOutcome], team: int, net: int) -> Message:
     name = team_name(team)
     parts = [o.team_points[team] for o in outcomes if not o.drawn]
     if len(parts) == 1:
-        return f"Only the other table counts: team {name} scores {net} and the box."
+        return msg(
+            "Only the other table counts: team {team} scores {net} and the box.",
+            team=name,
+            net=net,
+        )
     first, *rest = parts
     shown = ("−" if first < 0 else "") + str(abs(first))
     shown += "".join(f" {'−' if p < 0 else '+'} {abs(p)}" for p in rest)
-    return f"Team {name} nets {shown} = {net} and takes the box."
+    return msg("Team {team} nets {sum} = {net} and takes the box.", team=name, sum=shown, net=net)
 
 
 def _name(seat: int) -> str:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..errors import HandError
+from ..messages import Message, msg
 from ..results import Step
 from ..ruleset import Rotation
 from .labels import Label, labeller, step
@@ -70,14 +71,16 @@ class Seating:
         seats = (*self.players, self.sitting_out, self.dealer)
         for seat in seats:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-                raise SeatingError(f"{seat!r} is not a seat (0–{SEATS - 1})")
+                raise SeatingError(_not_a_seat(seat))
         if len(self.players) != 2:
-            raise SeatingError(f"two players play each hand (got {len(self.players)})")
+            raise SeatingError(msg("two players play each hand (got {got})", got=len(self.players)))
         a, b = self.players
         if a == b:
-            raise SeatingError(f"seat {a} cannot play against itself")
+            raise SeatingError(msg("seat {seat} cannot play against itself", seat=a))
         if self.sitting_out in self.players:
-            raise SeatingError(f"seat {self.sitting_out} cannot both sit out and play")
+            raise SeatingError(
+                msg("seat {seat} cannot both sit out and play", seat=self.sitting_out)
+            )
         if a > b:
             object.__setattr__(self, "players", (b, a))
 
@@ -86,7 +89,7 @@ class Seating:
         """The seating in which ``sitting_out`` sits out and ``dealer`` deals."""
         players = tuple(s for s in range(SEATS) if s != sitting_out)
         if len(players) != 2:
-            raise SeatingError(f"{sitting_out!r} is not a seat (0–{SEATS - 1})")
+            raise SeatingError(_not_a_seat(sitting_out))
         return cls(dealer, (players[0], players[1]), sitting_out)
 
     @property
@@ -99,9 +102,13 @@ class Seating:
     def opponent(self, seat: int) -> int:
         """The other active seat; ``seat`` must be playing this hand."""
         if seat not in self.players:
-            raise SeatingError(f"seat {seat} is not playing this hand (it sits out)")
+            raise SeatingError(msg("seat {seat} is not playing this hand (it sits out)", seat=seat))
         a, b = self.players
         return b if seat == a else a
+
+
+def _not_a_seat(seat: object) -> Message:
+    return msg("{seat} is not a seat (0–{last})", seat=repr(seat), last=SEATS - 1)
 
 
 def seats_by_cut(cards: Sequence[Card]) -> tuple[int, ...]:
@@ -117,14 +124,20 @@ def seats_by_cut(cards: Sequence[Card]) -> tuple[int, ...]:
     ranks: list[int] = []
     for seat, card in enumerate(cards):
         if card.rank is None:
-            raise SeatingError(f"seat {seat} cut a joker: cut again")
+            raise SeatingError(msg("seat {seat} cut a joker: cut again", seat=seat))
         ranks.append(int(card.rank))
     for seat, rank in enumerate(ranks):
         for other in range(seat + 1, len(ranks)):
             if ranks[other] == rank:
                 raise CutTieError(
-                    f"seats {seat} and {other} cut the same rank ({cards[seat].label}, "
-                    f"{cards[other].label}): they cut again"
+                    msg(
+                        "seats {seat} and {other} cut the same rank ({card}, {other_card}): "
+                        "they cut again",
+                        seat=seat,
+                        other=other,
+                        card=cards[seat].label,
+                        other_card=cards[other].label,
+                    )
                 )
     return tuple(sorted(range(len(ranks)), key=lambda s: ranks[s]))
 
@@ -137,7 +150,13 @@ def first_seating(cut_low_to_high: Sequence[int], rotation: Rotation) -> Seating
     """
     order = tuple(cut_low_to_high)
     if sorted(order) != list(range(SEATS)):
-        raise SeatingError(f"the cut must list each of the seats 0–{SEATS - 1} once (got {order})")
+        raise SeatingError(
+            msg(
+                "the cut must list each of the seats 0–{last} once (got {order})",
+                last=SEATS - 1,
+                order=str(order),
+            )
+        )
     low, middle, _high = order
     if Rotation(rotation) is Rotation.LOSER_DEALS_SITS_OUT:
         return Seating.of(dealer=low, sitting_out=low)
@@ -218,8 +237,13 @@ def plan_seatings(
         actual = outcome.seating if outcome.seating is not None else current
         if actual != current:
             why = step(
-                f"Hand {number} was played as the table recorded it: {_describe(actual, label)} "
-                f"(the rotation called for {_describe(current, label)}).",
+                msg(
+                    "Hand {number} was played as the table recorded it: {played} "
+                    "(the rotation called for {expected}).",
+                    number=number,
+                    played=_describe(actual, label),
+                    expected=_describe(current, label),
+                ),
                 "§6",
             )
         played.append(actual)
@@ -227,8 +251,12 @@ def plan_seatings(
         winner = outcome.winner
         if winner is not None and not actual.plays(winner):
             raise SeatingError(
-                f"{label(winner)} is recorded as the winner but sat out "
-                f"(the players were {label(actual.players[0])} and {label(actual.players[1])})"
+                msg(
+                    "{winner} is recorded as the winner but sat out (the players were {a} and {b})",
+                    winner=label(winner),
+                    a=label(actual.players[0]),
+                    b=label(actual.players[1]),
+                )
             ).at_hand(number)
         current = next_seating(actual, winner, rotation)
         why = _rotation_step(number, actual, winner, current, rotation, label)
@@ -245,25 +273,42 @@ def plan_seatings(
 # -- steps ---------------------------------------------------------------------------------
 
 
-def _describe(seating: Seating, label: Label) -> str:
+def _describe(seating: Seating, label: Label) -> Message:
     a, b = (label(s) for s in seating.players)
     dealer = label(seating.dealer)
     if seating.dealer_plays:
         other = b if seating.dealer == seating.players[0] else a
-        return f"{dealer} deals to {other}, {label(seating.sitting_out)} sits out"
+        return msg(
+            "{dealer} deals to {other}, {out} sits out",
+            dealer=dealer,
+            other=other,
+            out=label(seating.sitting_out),
+        )
     if seating.dealer == seating.sitting_out:
-        return f"{dealer} deals to {a} and {b} and sits out"
-    return f"{dealer} deals, {a} plays {b}, {label(seating.sitting_out)} sits out"
+        return msg("{dealer} deals to {a} and {b} and sits out", dealer=dealer, a=a, b=b)
+    return msg(
+        "{dealer} deals, {a} plays {b}, {out} sits out",
+        dealer=dealer,
+        a=a,
+        b=b,
+        out=label(seating.sitting_out),
+    )
 
 
 def _first_step(first: Seating, rotation: Rotation, label: Label) -> Step:
+    seating = _describe(first, label)
     if rotation is Rotation.LOSER_DEALS_SITS_OUT:
-        rule = "§6.1"
-        how = "the lowest cut deals and sits out"
-    else:
-        rule = "§6.2"
-        how = "the lowest cut sits out, the second-lowest deals and plays the highest"
-    return step(f"First hand from the cut ({how}): {_describe(first, label)}.", rule)
+        said = msg(
+            "First hand from the cut (the lowest cut deals and sits out): {seating}.",
+            seating=seating,
+        )
+        return step(said, "§6.1")
+    said = msg(
+        "First hand from the cut (the lowest cut sits out, the second-lowest deals and plays "
+        "the highest): {seating}.",
+        seating=seating,
+    )
+    return step(said, "§6.2")
 
 
 def _rotation_step(
@@ -276,19 +321,33 @@ def _rotation_step(
 ) -> Step:
     if winner is None:
         return step(
-            f"Nobody won hand {number}: the same two replay with the same dealer "
-            f"({_describe(following, label)}).",
+            msg(
+                "Nobody won hand {number}: the same two replay with the same dealer ({seating}).",
+                number=number,
+                seating=_describe(following, label),
+            ),
             "R16",
         )
     loser = played.opponent(winner)
     if rotation is Rotation.LOSER_DEALS_SITS_OUT:
         return step(
-            f"{label(loser)} lost hand {number}, so deals the next and sits out: "
-            f"{label(winner)} plays {label(played.sitting_out)}.",
+            msg(
+                "{loser} lost hand {number}, so deals the next and sits out: "
+                "{winner} plays {idle}.",
+                loser=label(loser),
+                number=number,
+                winner=label(winner),
+                idle=label(played.sitting_out),
+            ),
             "§6.1",
         )
     return step(
-        f"{label(loser)} lost hand {number}, so sits out; {label(played.sitting_out)}, who sat "
-        f"out, deals to {label(winner)}.",
+        msg(
+            "{loser} lost hand {number}, so sits out; {idle}, who sat out, deals to {winner}.",
+            loser=label(loser),
+            number=number,
+            idle=label(played.sitting_out),
+            winner=label(winner),
+        ),
         "§6.2",
     )

@@ -27,10 +27,11 @@ from dataclasses import dataclass
 
 from ..cards import Card, format_cards
 from ..errors import InputError
+from ..messages import Message, msg
 from ..results import HandScore, Meld, MeldKind, Step
 from ..ruleset import AceRank, NextDealer, Ruleset, ShutoutRule
 from ..values import card_value
-from .basic_rummy import Ending, check_cards, check_left, check_melds
+from .basic_rummy import Ending, check_cards, check_left, check_melds, not_a_player
 
 __all__ = [
     "RUM_500",
@@ -151,8 +152,10 @@ Part = tuple[Sequence[Sequence[Card]], Sequence[Card]] | tuple[int, int] | None
 """One player's entry: (melds, cards left) by cards, or (melded points, points left)."""
 
 
-def _label(names: Sequence[str] | None, seat: int) -> str:
-    return names[seat] if names is not None and seat < len(names) else f"Player {seat + 1}"
+def _label(names: Sequence[str] | None, seat: int) -> Message | str:
+    if names is not None and seat < len(names):
+        return names[seat]
+    return msg("Player {number}", number=seat + 1)
 
 
 def rule_hand(
@@ -165,15 +168,26 @@ def rule_hand(
     Raises :class:`InputError` naming the field."""
     players = len(parts)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InputError("players", f"500 Rum takes 2 to 8 players (got {players})")
+        raise InputError(
+            "players",
+            msg(
+                "500 Rum takes {least} to {most} players (got {count})",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                count=players,
+            ),
+        )
     if winner is not None and not 0 <= winner < players:
-        raise InputError("knocker_seat", f"{winner!r} is not a player", api_field="went_out")
+        raise InputError("knocker_seat", not_a_player(winner), api_field="went_out")
     melds: list[Sequence[Sequence[Card]]] = []
     for seat, part in enumerate(parts):
         if part is None:
             raise InputError(
                 f"count_{seat}",
-                f"enter {_label(names, seat)}'s melds and cards left, or their points",
+                msg(
+                    "enter {player}'s melds and cards left, or their points",
+                    player=_label(names, seat),
+                ),
                 api_field="counts",
                 seat=seat,
             )
@@ -197,14 +211,18 @@ def rule_hand(
                 if value < 0:
                     raise InputError(
                         f"{field}_{seat}",
-                        f"{who}'s points cannot be negative",
+                        msg("{player}'s points cannot be negative", player=who),
                         api_field="counts",
                         seat=seat,
                     )
             if seat == winner and second:
                 raise InputError(
                     f"count_{seat}",
-                    f"{who} went out, so holds no cards (points left 0, got {second})",
+                    msg(
+                        "{player} went out, so holds no cards (points left 0, got {points})",
+                        player=who,
+                        points=second,
+                    ),
                     api_field="counts",
                     seat=seat,
                 )
@@ -224,16 +242,33 @@ def _score(
 ) -> Rum500Result:
     steps: list[Step] = []
     if winner is not None:
-        steps.append(Step(f"{_label(names, winner)} went out.", "§8.4"))
+        steps.append(Step(msg("{player} went out.", player=_label(names, winner)), "§8.4"))
     else:
-        steps.append(Step("The stock ran out: nobody went out.", "§8.4"))
+        steps.append(Step(msg("The stock ran out: nobody went out."), "§8.4"))
     for s in seats:
         who = _label(names, s.seat)
         if s.melds is not None:
-            laid = ", ".join(f"{m.label} ({meld_points(m)})" for m in s.melds) or "nothing"
-            kept = f"{format_cards(s.held)} = {s.left}" if s.held else "nothing"
-            text = f"{who} melded {laid} = {s.melded}; holds {kept}"
+            laid: Message | str = ", ".join(
+                f"{m.label} ({meld_points(m)})" for m in s.melds
+            ) or msg("nothing")
+            kept: Message | str = f"{format_cards(s.held)} = {s.left}" if s.held else msg("nothing")
+            text = msg(
+                "{player} melded {melds} = {melded}; holds {held}; scores {melded} − {left} = "
+                "{net}.",
+                player=who,
+                melds=laid,
+                melded=s.melded,
+                held=kept,
+                left=s.left,
+                net=s.net,
+            )
         else:
-            text = f"{who} melded {s.melded}; holds {s.left}"
-        steps.append(Step(f"{text}; scores {s.melded} − {s.left} = {s.net}.", "§8.4 500 Rum"))
+            text = msg(
+                "{player} melded {melded}; holds {left}; scores {melded} − {left} = {net}.",
+                player=who,
+                melded=s.melded,
+                left=s.left,
+                net=s.net,
+            )
+        steps.append(Step(text, "§8.4 500 Rum"))
     return Rum500Result(winner, seats, tuple(s.net for s in seats), tuple(steps))
