@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import TypedDict
 
+from flask_babel import gettext as _
 from wtforms import (
     BooleanField,
     Field,
@@ -182,7 +183,7 @@ class BattleRoyalHandForm(EntryForm):
         super().set_players(names)
         for seat, name in enumerate(names[:BR_SEATS]):
             self[f"deadwood_{seat}"].label.text = name
-            self[f"cards_{seat}"].label.text = f"{name}'s cards"
+            self[f"cards_{seat}"].label.text = _("%(name)s's cards", name=name)
 
     def counts(self) -> list[Field]:
         return [self[f"deadwood_{s}"] for s in range(BR_SEATS)]
@@ -271,8 +272,8 @@ class RummyHandForm(EntryForm):
         for seat, name in enumerate(names[:RUMMY_SEATS]):
             self[f"count_{seat}"].label.text = name
             self[f"melded_{seat}"].label.text = name
-            self[f"cards_{seat}"].label.text = f"{name}'s cards left"
-            self[f"melds_{seat}"].label.text = f"{name}'s melds"
+            self[f"cards_{seat}"].label.text = _("%(name)s's cards left", name=name)
+            self[f"melds_{seat}"].label.text = _("%(name)s's melds", name=name)
 
     def set_endings(self, endings: list[tuple[str, str]]) -> None:
         self.kind.choices = [choice(value, label) for value, label in endings]
@@ -369,8 +370,8 @@ class GemHandForm(EntryForm):
         self.players = len(names)
         for seat, name in enumerate(names[:GEM_SEATS]):
             self[f"count_{seat}"].label.text = name
-            self[f"gem_parts_{seat}"].label.text = f"{name}: Gem Parts"
-            self[f"cards_{seat}"].label.text = f"{name}'s cards"
+            self[f"gem_parts_{seat}"].label.text = _("%(name)s: Gem Parts", name=name)
+            self[f"cards_{seat}"].label.text = _("%(name)s's cards", name=name)
 
     def counts(self) -> list[Field]:
         return [self[f"count_{s}"] for s in range(self.players)]

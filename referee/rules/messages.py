@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Union
 
@@ -50,6 +50,7 @@ class Message:
     values: tuple[tuple[str, Value], ...] = ()
     plural: str | None = None
     parts: tuple[Message, ...] = ()
+    capital: bool = False  # said with its first letter capitalised (it opens a line)
 
     def __str__(self) -> str:
         return render(self, ENGLISH)
@@ -95,6 +96,11 @@ def joined(*parts: Message | str | None) -> Message:
     return Message("", parts=kept)
 
 
+def capitalised(said: Message | str) -> Message:
+    """``said`` with its first letter capitalised, as at the start of a line, in any language."""
+    return replace(as_message(said), capital=True)
+
+
 def as_message(text: Message | str) -> Message:
     """A message as it is; a plain text (from code that has no key for it) said verbatim."""
     return text if isinstance(text, Message) else verbatim(text)
@@ -124,6 +130,9 @@ def render(message: Message | str, reader: Reader) -> str:
     """
     if isinstance(message, str):
         return message
+    if message.capital:
+        said = render(replace(message, capital=False), reader)
+        return said[:1].upper() + said[1:]
     if message.parts:
         return " ".join(render(p, reader) for p in message.parts)
     values = {name: _value(v, reader) for name, v in message.values}

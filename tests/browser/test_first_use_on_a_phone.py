@@ -35,7 +35,7 @@ def test_a_refused_save_says_why_at_the_top_and_back_after_save_saves_once(
     summary = page.locator('[data-testid="error-summary"]')
     expect(summary).to_be_visible()
     expect(summary.locator('a[href="#player_0"]')).to_have_count(1)
-    assert page.evaluate("document.activeElement.id") == "player_0"
+    expect(page.locator("#player_0")).to_be_focused()  # once the deferred script has run
 
     page.fill("#player_0", "Ann")
     page.select_option("#preset", "oklahoma")
@@ -51,7 +51,7 @@ def test_a_refused_save_says_why_at_the_top_and_back_after_save_saves_once(
     page.click("input[name=save]")
     expect(summary).to_contain_text("upcard")
     assert summary.locator("a").first.get_attribute("href") == "#upcard"
-    assert page.evaluate("document.activeElement.id") == "upcard"
+    expect(page.locator("#upcard")).to_be_focused()
     message = box(page, "label:has(#upcard) .error")
     bar = box(page, ".actions.sticky")
     assert message["top"] >= 0 and message["bottom"] <= bar["top"]

@@ -69,7 +69,7 @@ def test_a_deal_after_the_game_is_refused_on_its_line() -> None:
     fmt = find_format("twelve_step")
     made = [hand("twelve_step", 0, [0, 5, 5], "1 1 0") for _ in range(3)]
     board = fmt.fold([*made, hand("twelve_step", 1, [5, 0, 5], "0 1 0")], table())
-    assert board.lines[3].error == "the game ended with deal 3"
+    assert str(board.lines[3].error) == "the game ended with deal 3"
     with pytest.raises(InputError, match="the game is over"):
         fmt.verify_hand(made[0].values, table(), Place(4, board.next))
 

@@ -117,3 +117,12 @@ def test_errors_carry_english_reason_and_their_message() -> None:
     assert str(h) == "hand 3: Defender has nothing to lay off." and h.message.template.startswith(
         "Defender"
     )
+
+
+def test_a_capitalised_message_opens_a_line_in_any_language() -> None:
+    from referee.rules.messages import capitalised
+
+    opening = capitalised(msg("the knocker"))
+    assert str(opening) == "The knocker"
+    assert render(opening, _german()) == "Der Klopfer"
+    assert str(capitalised("seat 2 sat out")) == "Seat 2 sat out"

@@ -85,7 +85,7 @@ def test_a_refused_hand_is_marked_and_scores_nothing():
     fmt = find_format("basic_rummy")
     board = fmt.fold([counts(0, 1, "20 7 30 40"), counts(1, 2, "5 5 _ 5")], table())
     bad, good = board.lines
-    assert bad.error == "Ben went out, so holds no cards (count 0, got 7)"
+    assert str(bad.error) == "Ben went out, so holds no cards (count 0, got 7)"
     assert bad.error_field == "count_1" and bad.points == (0, 0, 0, 0)
     assert good.totals == (0, 0, 15, 0)
 

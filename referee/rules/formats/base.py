@@ -89,7 +89,7 @@ class GameSettlement:
     fewest transfers)."""
 
     number: int
-    label: str
+    label: Message | str  # its English in the JSON
     settlement: Settlement
     finals: tuple[int, ...] = ()
     winner: int | None = None  # the winning seat (Chouette: see box_won)
@@ -129,7 +129,7 @@ class Line:
     row: Any
     score: HandScore
     result: Result | None = None
-    error: str | None = None
+    error: Message | str | None = None  # why the hand is not scored (its English in JSON)
     error_field: str | None = None
     points: tuple[int, ...] = ()
     totals: tuple[int, ...] = ()

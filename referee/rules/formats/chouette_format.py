@@ -129,12 +129,23 @@ class Chouette(SeatedFormat):
         games = []
         for g in folded.finished_games:
             won = g.box_won
-            result = "the box won" if won else "the partnership won" if won is False else "tied"
+            result = (
+                msg("the box won")
+                if won
+                else msg("the partnership won")
+                if won is False
+                else msg("tied")
+            )
             games.append(
                 GameSettlement(
                     number=g.number,
-                    label=f"Game {g.number} · {names[g.box]} in the box · {result}, "
-                    f"value {g.value}",
+                    label=msg(
+                        "Game {number} · {player} in the box · {result}, value {value}",
+                        number=g.number,
+                        player=names[g.box],
+                        result=result,
+                        value=g.value if g.value is not None else "?",
+                    ),
                     settlement=g.settle(stake, rules.settlement_rounding),
                     finals=g.ledger.final_totals or (),
                     value=g.value,

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..contract import ContractList
 from ..contract.game import ContractDeal, ContractGame, fold_game, score_deal
-from ..errors import InputError
+from ..errors import InputError, said_of
 from ..messages import Message, msg
 from ..results import HandScore, Step
 from ..ruleset import Ruleset
@@ -158,7 +158,7 @@ class ContractRummy(RummyFormat):
                 deal = self.rule_deal(hand.values, table, game.on)
                 game = fold_game([*deals, deal], seats, contracts, carry, names)
             except InputError as e:
-                line.error, line.error_field = e.reason, e.field
+                line.error, line.error_field = said_of(e), e.field
                 line.totals = game.totals
                 lines.append(line)
                 running.append(Running(game.totals, (0,) * seats))
@@ -223,10 +223,10 @@ class ContractRummy(RummyFormat):
         board.extra["contract"] = ContractView(contracts, game, carry)
         return board
 
-    def outcome_text(self, game: ContractGame, names: Sequence[str]) -> str:
+    def outcome_text(self, game: ContractGame, names: Sequence[str]) -> Message:
         if game.winner is None:
-            return "Game over · tied"
-        return f"Game over · {names[game.winner]} won"
+            return msg("Game over · tied")
+        return msg("Game over · {player} won", player=names[game.winner])
 
     def summary(self, line: Line, names: Sequence[str]) -> Message:
         deal = line.rummy

@@ -242,7 +242,7 @@ class GemRummy(Format):
             try:
                 ruled = self.rule(hand.values, table)
             except InputError as e:
-                line.error, line.error_field = e.reason, e.field
+                line.error, line.error_field = said_of(e), e.field
                 refused[number] = e.message
                 results.append(None)
             else:
@@ -440,7 +440,7 @@ class GemRummy(Format):
             "spread": [m.split() for m in str(v["spread"]).split("|")] if v.get("spread") else None,
             "seating": {"why": io.step_json(line.why), "overridden": line.overridden},
             "result": result_json(line.gem, names) if line.gem else None,
-            "error": line.error,
+            "error": None if line.error is None else str(line.error),
             "summary": str(line.summary),
             "points": dict(zip(names, line.points or (0,) * seats, strict=True)),
             "totals": dict(zip(names, line.totals, strict=True)),
@@ -485,7 +485,7 @@ class GemRummy(Format):
             "games": [
                 {
                     "number": g.number,
-                    "label": g.label,
+                    "label": str(g.label),
                     "winner": names[g.winner] if g.winner is not None else None,
                     "final": dict(zip(names, g.finals, strict=True)),
                     "settlement": io.settlement_json(g.settlement, names),

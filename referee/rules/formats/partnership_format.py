@@ -98,7 +98,7 @@ class Partnership(Format):
             try:
                 deal = rule_deal(values, rules, index, strict=False)
             except (InputError, TooComplexError) as e:
-                deal, error, refused = None, e.reason, said_of(e)
+                deal, error, refused = None, said_of(e), said_of(e)
             dealing = values.get("dealer_seat")
             dealing = dealing if dealing in (0, 1) else None
             seating = partnership.pairings(index, dealing)
@@ -226,7 +226,7 @@ class Partnership(Format):
             "team_points": dict(zip(sides, deal.team_points, strict=True)) if deal else None,
             "winner": sides[deal.winner] if deal and deal.winner is not None else None,
             "steps": [s.as_json() for s in deal.steps] if deal else [],
-            "error": line.error,
+            "error": None if line.error is None else str(line.error),
             "points": dict(zip(sides, line.score.points, strict=True)),
             "boxes": dict(zip(sides, line.score.boxes, strict=True)),
             "totals": dict(zip(sides, line.totals, strict=True)),

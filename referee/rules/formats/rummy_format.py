@@ -222,7 +222,7 @@ class RummyFormat(SeatedFormat):
         try:
             line.rummy = self.verify_hand(hand.values, table, Place(number - 1, NextHand(0, ())))
         except InputError as e:
-            line.error, line.error_field = e.reason, e.field
+            line.error, line.error_field = said_of(e), e.field
         return line
 
     def _fold_ruled(self, lines: list[Line], table: Table) -> Board:
@@ -369,7 +369,7 @@ class RummyFormat(SeatedFormat):
             else None,
             "seating": {"why": io.step_json(line.why), "overridden": line.overridden},
             "result": result_json(line.rummy, names) if line.rummy else None,
-            "error": line.error,
+            "error": None if line.error is None else str(line.error),
             "summary": str(line.summary),
             "points": dict(zip(names, line.points or (0,) * seats, strict=True)),
             "totals": dict(zip(self.api_columns(board), line.totals, strict=True)),

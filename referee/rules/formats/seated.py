@@ -18,7 +18,7 @@ from ..budget import TooComplexError
 from ..cards import Card, CardError, parse_cards
 from ..errors import HandError, InputError, said_of
 from ..ledger import GameLedger
-from ..messages import Message, msg, msg_n
+from ..messages import Message, capitalised, msg, msg_n
 from ..results import HandScore, Outcome
 from ..ruleset import Ruleset
 from ..settlement import Settlement, SettlementRounding
@@ -115,10 +115,10 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
-def game_label(number: int, winner: int | None, names: Sequence[str]) -> str:
+def game_label(number: int, winner: int | None, names: Sequence[str]) -> Message:
     if winner is None:
-        return f"Game {number} · tied"
-    return f"Game {number} · {names[winner]} won"
+        return msg("Game {number} · tied", number=number)
+    return msg("Game {number} · {player} won", number=number, player=names[winner])
 
 
 class SeatedFormat(Format):
@@ -246,7 +246,7 @@ class SeatedFormat(Format):
             self.check_seats(hand.values, table.names)
             line.result = self.rule(hand.values, table)
         except (InputError, TooComplexError) as e:
-            line.error, line.error_field = e.reason, e.field
+            line.error, line.error_field = said_of(e), e.field
         return line
 
     def _nothing(self, seats: int) -> HandScore:
@@ -360,7 +360,7 @@ class SeatedFormat(Format):
                 "upcard": v.get("upcard"),
                 "seating": {"why": io.step_json(line.why), "overridden": line.overridden},
                 "result": io.result_json(line.result, names) if line.result else None,
-                "error": line.error,
+                "error": None if line.error is None else str(line.error),
                 "summary": str(line.summary),
                 "points": dict(zip(names, line.points, strict=True)),
                 "totals": dict(zip(self.api_columns(board), line.totals, strict=True)),
@@ -429,7 +429,7 @@ class SeatedFormat(Format):
             "games": [
                 {
                     "number": g.number,
-                    "label": g.label,
+                    "label": str(g.label),
                     "winner": self.game_winner_json(board, g),
                     "final": by_column(g.finals) if g.finals else None,
                     "value": g.value,
@@ -496,8 +496,7 @@ def _robust(
             if e.hand is None:
                 raise
             bad = lines[e.hand - 1]
-            reason = e.reason
-            bad.error = reason[:1].upper() + reason[1:]
+            bad.error = capitalised(e.message)
             bad.result = None
             lines = lines[: e.hand - 1] + lines[e.hand :]
 

@@ -136,7 +136,7 @@ class TwoHanded(Format):
         try:
             result = rule_entry(values, rules)
         except (InputError, TooComplexError) as e:  # refused now: shown, scores nothing
-            result, error, refused = None, e.reason, said_of(e)
+            result, error, refused = None, said_of(e), said_of(e)
         if result is None:
             score = HandScore.nothing(len(names))
         else:
@@ -221,7 +221,7 @@ class TwoHanded(Format):
             "defender_deadwood": v.get("defender_deadwood"),
             "upcard": v.get("upcard"),
             "result": io.result_json(line.result) if line.result else None,
-            "error": line.error,
+            "error": None if line.error is None else str(line.error),
             "points": dict(zip(names, line.score.points, strict=True)),
             "totals": dict(zip(names, line.totals, strict=True)) if line.totals else None,
             "game": line.game,
