@@ -170,7 +170,7 @@ class ContractCheckForm(FlaskForm):
     laid = TextAreaField(
         _l("Laid down"),
         validators=[Optional(), Length(max=400)],
-        description='combinations separated by "/"; a wild may name its card: JK=6S',
+        description=_l('combinations separated by "/"; a wild may name its card: JK=6S'),
         render_kw={**CARD_INPUT, "rows": 3},
     )
     hand = StringField(

@@ -60,12 +60,12 @@ CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck
 
 # Headings for the house-rule knobs, by the first field of each group (Ruleset order).
 RULE_GROUPS = (
-    ("decks", "The pack"),
-    ("min_set", "Melds"),
-    ("hand_size", "A hand"),
-    ("box_bonus", "The game"),
-    ("oklahoma", "Oklahoma and extras"),
-    ("cutthroat_rotation", "Three-handed formats"),
+    ("decks", _l("The pack")),
+    ("min_set", _l("Melds")),
+    ("hand_size", _l("A hand")),
+    ("box_bonus", _l("The game")),
+    ("oklahoma", _l("Oklahoma and extras")),
+    ("cutthroat_rotation", _l("Three-handed formats")),
 )
 
 # Rules held as text (a contract list): set on their format's own page, never as a knob.

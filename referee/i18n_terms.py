@@ -362,3 +362,14 @@ RULE_TAG_TITLES = (
     N_("Where the sources disagree"),
     N_("Battle Royal: a shared low count"),
 )
+
+
+# The rule tags that carry a word beside their number (a step's tag, shown with ``tr``).
+RULE_TAG_WORDS = (
+    N_("§8.4 melds"),
+    N_("§8.4 penalty scoring"),
+    N_("§8.4 winner takes all"),
+    N_("§8.5 contract"),
+    N_("§8.5 laying off"),
+    N_("§8.5 penalties"),
+)

@@ -82,6 +82,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["qr"] = qr_svg
     app.jinja_env.filters["when"] = when
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.globals["rule_value"] = rule_value
     app.jinja_env.globals["seat_class"] = seat_class
     app.jinja_env.globals["rule_href"] = rules_page.rule_href
     app.jinja_env.globals["shown_hands"] = shown_hands
@@ -207,8 +208,8 @@ def _table_text(table: object, names: list[str]) -> str:
         return gettext("dead hand")
     k, d = table.get("knocker_deadwood"), table.get("defender_deadwood")
     counts = f" {'' if k is None else k}/{'' if d is None else d}" if k or d else ""
-    up = f" (upcard {table['upcard']})" if table.get("upcard") else ""
-    return f"{who} {kind}{counts}{up}".strip()
+    up = " " + gettext("(upcard %(card)s)", card=table["upcard"]) if table.get("upcard") else ""
+    return f"{who} {i18n.translate(kind)}{counts}{up}".strip()
 
 
 class Audited(Protocol):
@@ -241,7 +242,7 @@ def audit_changes(
             return names[value]
         if isinstance(value, bool):
             return gettext("yes") if value else gettext("no")
-        return str(value).replace("_", " ")
+        return i18n.translate(str(value).replace("_", " "))  # a kind of hand: "knock"
 
     lines = []
     for name, label in _AUDIT_LABELS.items():
@@ -282,6 +283,25 @@ def iso(value: dt.datetime | None) -> str:
     if value.tzinfo is None:
         value = value.replace(tzinfo=dt.UTC)
     return value.isoformat()
+
+
+def rule_value(name: str, value: object) -> str:
+    """A house rule's value as the new-match form says it, in the reader's language: a choice
+    in players' words ("the loser sits out and deals"), on/off, or the number."""
+    from enum import StrEnum
+
+    from .rules.plain_words import option_words
+    from .rules.ruleset import FIELD_TYPES
+
+    if value is True or value is False:
+        return gettext("on") if value else gettext("off")
+    kind = FIELD_TYPES.get(name)
+    if isinstance(kind, type) and issubclass(kind, StrEnum):
+        try:
+            return i18n.translate(option_words(kind(str(value))))
+        except ValueError:
+            pass
+    return i18n.translate(str(value).replace("_", " "))
 
 
 def signed(value: int) -> str:

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from referee.contract_forms import ContractHandForm
 from referee.forms import DealForm, HandForm
+from referee.i18n import N_, translate
 from referee.models import EntryMode, HandKindChoice
 from referee.rules.formats import Board, Format, NextHand
 from referee.rules.formats.rummy_format import RummyFormat
@@ -81,9 +82,9 @@ class BattleRoyalEntryPage(SeatedEntryPage):
 
 
 ENDING_LABELS = {
-    "out": "Went out",
-    "rummy": "Went rummy (all in one turn)",
-    "stalemate": "Stalemate: no score",
+    "out": N_("Went out"),
+    "rummy": N_("Went rummy (all in one turn)"),
+    "stalemate": N_("Stalemate: no score"),
 }
 
 
@@ -99,7 +100,7 @@ class RummyEntryPage(EntryPage):
         assert isinstance(fmt, RummyFormat)
         form.set_players(list(board.names))
         labels = {**ENDING_LABELS, **fmt.ending_labels}
-        form.set_endings([(e.value, labels[e.value]) for e in fmt.endings])
+        form.set_endings([(e.value, translate(labels[e.value])) for e in fmt.endings])
 
     def start(self, form: Any, board: Board, context: NextHand) -> None:
         form.dealer_seat.data = context.dealer

@@ -52,7 +52,7 @@ def test_new_match_with_house_rules_freezes_them(client, app):
         assert str(match.stake_per_point) == "0.2500"
         assert match.preset == "classic"
     page = text(client.get(f"/m/{view_id}"))
-    assert "gin bonus: 30" in page and "knock limit: 8" in page
+    assert "Gin bonus: 30" in page and "Knock limit: 8" in page
 
 
 def _new_match_post(client, **changes):

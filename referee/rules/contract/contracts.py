@@ -64,6 +64,16 @@ class Need:
         return f"{self.kind.value} of {self.length}"
 
 
+def _need_said(need: Need, n: int) -> Message:
+    if need.kind is Kind.GROUP:
+        return msg_n(
+            "{count} group of {length}", "{count} groups of {length}", n, length=need.length
+        )
+    return msg_n(
+        "{count} sequence of {length}", "{count} sequences of {length}", n, length=need.length
+    )
+
+
 @dataclass(frozen=True)
 class Deal:
     """One deal of a contract list: the cards dealt, the combinations its contract needs, and
@@ -83,6 +93,19 @@ class Deal:
             f"{n} {need.kind.plural(n)} of {need.length}" for need, n in counts.items()
         )
         return text + (", no discard" if self.no_discard else "")
+
+    @property
+    def said(self) -> Message:
+        """The contract as :attr:`label` says it, for the reader's language (the label itself
+        is also the notation people type, so it stays English)."""
+        counts: dict[Need, int] = {}
+        for need in self.needs:
+            counts[need] = counts.get(need, 0) + 1
+        parts = [_need_said(need, n) for need, n in counts.items()]
+        said: Message = parts[-1] if parts else msg("no combination")
+        for part in reversed(parts[:-1]):
+            said = msg("{first} + {rest}", first=part, rest=said)
+        return msg("{contract}, no discard", contract=said) if self.no_discard else said
 
     @property
     def groups(self) -> int:

@@ -194,7 +194,7 @@ def score_deal(
         values: dict[str, Message | int | str] = {
             "player": _who(names, s.seat),
             "number": s.contract,
-            "contract": deal.label,
+            "contract": deal.said,
             "held": s.held_said(),
             "points": s.penalty,
         }

@@ -257,7 +257,7 @@ def referee_laydown(
     all_cards = [x.card for combo in laid for x in combo.cards]
     if hand is not None:
         check_in_hand(all_cards, hand)
-    steps: list[Step] = [Step(msg("The contract: {contract}.", contract=deal.label), RULE)]
+    steps: list[Step] = [Step(msg("The contract: {contract}.", contract=deal.said), RULE)]
     options: list[dict[Kind, Combination]] = []
     named_kinds: list[Kind] = []
     for combo in laid:
@@ -414,7 +414,7 @@ def _mismatch(
 def referee_hand(hand: Sequence[Card], deal: Deal, table: ContractTable) -> HandRuling:
     """Whether ``hand`` can lay down ``deal``'s contract, with one way (each combination at
     its minimum length) and the cards it leaves."""
-    steps = [Step(msg("The contract: {contract}.", contract=deal.label), RULE)]
+    steps = [Step(msg("The contract: {contract}.", contract=deal.said), RULE)]
     way = find_contract(hand, deal.needs, table)
     if way is None:
         steps.append(

@@ -358,6 +358,4 @@ class ContractView:
         number = self.on(seat)
         if number is None:
             return msg("all made") if self.carry else msg("list played")
-        return msg(
-            "{number}: {contract}", number=number, contract=self.contracts.deal(number).label
-        )
+        return msg("{number}: {contract}", number=number, contract=self.contracts.deal(number).said)
