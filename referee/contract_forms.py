@@ -116,7 +116,7 @@ for _seat in range(MAX_PLAYERS):
         ContractMatchForm,
         f"player_{_seat}",
         StringField(
-            f"Player {_seat + 1}",
+            _l("Player %(number)s", number=_seat + 1),
             validators=[InputRequired() if _seat < 2 else Optional(), Length(max=40)],
         ),
     )

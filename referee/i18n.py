@@ -246,6 +246,13 @@ def say(said: object) -> str:
     return render(said, reader())
 
 
+def versus_text(names: object) -> str:
+    """ "Ann v Ben" in the reader's language ("Ann gegen Ben")."""
+    from .rules.formats.base import versus
+
+    return say(versus([str(n) for n in names] if isinstance(names, list | tuple) else [str(names)]))
+
+
 def reader() -> Reader:
     """How the reader's language says an engine message (English outside a request)."""
     from .rules.messages import ENGLISH, Reader
@@ -258,12 +265,13 @@ def reader() -> Reader:
     return Reader(gettext=catalog.ugettext, ngettext=catalog.ungettext, number=number_text)
 
 
-def lazy_gettext(text: str) -> str:
+def lazy_gettext(text: str, **values: object) -> str:
     """``text`` translated when it is shown (a form's label, choice or message is made once,
-    at import, and shown in each reader's language). Typed as ``str``, which WTForms takes."""
+    at import, and shown in each reader's language), its ``%(name)s`` places filled from
+    ``values``. Typed as ``str``, which WTForms takes."""
     from flask_babel import lazy_gettext as lazy
 
-    return cast(str, lazy(text))
+    return cast(str, lazy(text, **values))
 
 
 def N_(text: str) -> str:

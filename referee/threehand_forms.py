@@ -53,7 +53,7 @@ def option_names() -> dict[str, list[str]]:
 
 def _name_field(seat: int) -> StringField:
     return StringField(
-        f"Player {seat + 1}",
+        _l("Player %(number)s", number=seat + 1),
         validators=[Optional(), Length(max=40)],
         render_kw={"autocomplete": "off", "maxlength": 40},
     )
@@ -61,7 +61,7 @@ def _name_field(seat: int) -> StringField:
 
 def _cut_field(seat: int) -> StringField:
     return StringField(
-        f"Player {seat + 1}'s cut",
+        _l("Player %(number)s's cut", number=seat + 1),
         validators=[Optional(), Length(max=8)],
         render_kw={**CARD_INPUT, "placeholder": "e.g. 9H"},
     )

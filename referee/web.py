@@ -75,6 +75,7 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.filters["names_of"] = names_of
     app.jinja_env.filters["table_label"] = table_label
+    app.jinja_env.filters["versus"] = i18n.versus_text
     app.jinja_env.filters["cards"] = cards_html
     app.jinja_env.filters["card"] = cards_html
     app.jinja_env.filters["money"] = money
@@ -324,4 +325,4 @@ def names_of(seats: Iterable[int], names: Sequence[str]) -> list[str]:
 
 def table_label(match: Match) -> str:
     """Who plays a match, as its format names them ("Ann & Cat v Ben & Dan")."""
-    return find_format(match.variant or "two_handed").table_label(match.names)
+    return i18n.say(find_format(match.variant or "two_handed").table_said(match.names))

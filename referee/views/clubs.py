@@ -23,6 +23,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers.response import Response as WerkzeugResponse
 
 from referee.forms import ActionForm
+from referee.i18n import versus_text
 from referee.models import Club, Match
 from referee.rules.errors import InputError
 from referee.rules.variants import DEFAULT_PRESET, list_presets
@@ -333,7 +334,7 @@ def attach(view_id: str) -> Page:
     except InputError as e:
         return _render(club, {"match": e.reason}, 400)
     flash(
-        _("%(match)s is now a match of %(club)s.", match=" v ".join(match.names), club=club.name),
+        _("%(match)s is now a match of %(club)s.", match=versus_text(match.names), club=club.name),
         "ok",
     )
     return redirect(url_for("clubs.club_page", view_id=view_id))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request, url_for
 
+from referee.i18n import versus_text
 from referee.rules.plain_words import anchor, plain_rules
 from referee.rules.variants import DEFAULT_PRESET, get_preset
 from referee.services import board as board_service
@@ -27,7 +28,7 @@ def standard() -> str:
 def of_match(view_id: str) -> str:
     match = load_match(view_id)
     rules = board_service.rules_of(match)
-    names = " v ".join(match.names)
+    names = versus_text(match.names)
     return render_template("rules.html", notes=plain_rules(rules), match=match, title=names)
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..errors import InputError
 from ..gem.hand import GemResult
 from ..if_ended import IfEndedNow, if_ended_now
-from ..messages import Message, msg, msg_n
+from ..messages import Message, msg, msg_n, verbatim
 from ..results import HandResult, HandScore, Outcome, Step
 from ..ruleset import Ruleset
 from ..settlement import Settlement
@@ -81,6 +81,14 @@ class Place:
 
     position: int
     context: NextHand
+
+
+def versus(sides: Sequence[str]) -> Message:
+    """ "Ann v Ben v Cat": who plays against whom."""
+    said = verbatim(sides[-1] if sides else "")
+    for side in reversed(sides[:-1]):
+        said = msg("{first} v {rest}", first=side, rest=said)
+    return said
 
 
 @dataclass(frozen=True)
@@ -381,7 +389,11 @@ class Format:
 
     def table_label(self, names: Sequence[str]) -> str:
         """Who plays, in a few words ("Ann v Ben")."""
-        return " v ".join(names)
+        return str(self.table_said(names))
+
+    def table_said(self, names: Sequence[str]) -> Message:
+        """:meth:`table_label` for the reader's language."""
+        return versus(names)
 
     # -- a new match ------------------------------------------------------------------------
 

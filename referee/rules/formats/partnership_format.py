@@ -12,7 +12,7 @@ from ..messages import Message, as_message, msg
 from ..results import HandScore, Outcome
 from ..variants import partnership
 from . import json_io as io
-from .base import Board, Format, Line, NextHand, Place, StoredHand, Table, TableLine
+from .base import Board, Format, Line, NextHand, Place, StoredHand, Table, TableLine, versus
 from .deal_entry import normalise_deal, rule_deal
 from .kinds import EntryMode
 from .standing import dealer_after, fold, settle
@@ -68,8 +68,8 @@ class Partnership(Format):
     api_keys: ClassVar[frozenset[str]] = DEAL_KEYS
     teams: ClassVar[bool] = True
 
-    def table_label(self, names: Sequence[str]) -> str:
-        return " v ".join(side_names(names)) if len(names) == 4 else " v ".join(names)
+    def table_said(self, names: Sequence[str]) -> Message:
+        return versus(side_names(names) if len(names) == 4 else names)
 
     def players_needed(self, preset: Preset, got: int) -> Message | str:
         return msg(
