@@ -80,7 +80,7 @@
   }
 
   // -- offline, and since when --------------------------------------------------------------
-  const clock = (iso) => new Date(iso).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" });
+  const clock = (iso) => new Date(iso).toLocaleString(document.documentElement.lang || [], { weekday: "short", hour: "2-digit", minute: "2-digit" });
   function markOffline() {
     if (!localStorage.getItem("offlineSince")) localStorage.setItem("offlineSince", new Date().toISOString());
     showBanner();
@@ -345,7 +345,7 @@
           } : null;
           await putKept(record.id, { ...v, status: "conflict", problem: { reason: error.reason || "changed meanwhile" }, theirs });
         } else if (status === 400) {
-          await putKept(record.id, { ...v, status: "refused", problem: { field: error.field, reason: error.reason || "refused" } });
+          await putKept(record.id, { ...v, status: "refused", problem: { field: error.field, reason: error.said || error.reason || "refused" } });
         } else if (status === 403) {
           await putKept(record.id, { ...v, status: "forbidden", problem: { reason: t("forbidden", "This phone may no longer change this match (its edit link was replaced, or this phone signed out). Open the edit link again, then send it.") } });
         } else if (status === 404) {
@@ -412,7 +412,7 @@
     if (v.status === "conflict" && v.theirs) {
       const list = element("ol", { class: "small", "data-testid": "their-hands" });
       for (const line of v.theirs.lines.slice(-12)) {
-        const li = element("li", { value: line.number }, line.summary);
+        const li = element("li", { value: line.number }, line.said || line.summary);
         if (line.number >= v.number) li.className = "new"; // entered after this phone saw it
         list.append(li);
       }

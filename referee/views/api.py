@@ -40,6 +40,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError
 
+from referee.i18n import say
 from referee.models import Hand, Match, MatchStatus, db
 from referee.rules.errors import InputError, error_key
 from referee.rules.formats import Board, Line
@@ -140,13 +141,13 @@ def _hand(match: Match, hand_id: int) -> Hand:
     return hand
 
 
-def _input_error(e: InputError) -> NoReturn:
+def _input_error(e: InputError, **extra: Any) -> NoReturn:
     """A problem with the input as the API names it: 400 with the field and the reason (an
     illegal knock also carries its ruling)."""
     field = e.api_field or API_NAMES.get(e.field or "", e.field)
     if isinstance(e, IllegalKnock):
-        _fail(400, field, e.reason, **error_key(e), result=result_json(e.result))
-    _fail(400, field, e.reason, **error_key(e))
+        _fail(400, field, e.reason, **error_key(e), **extra, result=result_json(e.result))
+    _fail(400, field, e.reason, **error_key(e), **extra)
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -465,10 +466,14 @@ def add_queued_hand(view_id: str) -> tuple[Response, int]:
     except Conflict as e:
         db.session.rollback()
         board = board_service.build(match)
-        lines = [{"number": line.number, "summary": str(line.summary)} for line in board.lines]
+        # the phone shows these: each summary also in its reader's language (``said``)
+        lines = [
+            {"number": line.number, "summary": str(line.summary), "said": say(line.summary)}
+            for line in board.lines
+        ]
         _fail(409, None, e.message, match=match_json(match, board), lines=lines)
     except InputError as e:
-        _input_error(e)
+        _input_error(e, said=say(e))  # the phone shows the reason in its reader's language
     return _hand_response(match, hand), 201 if created else 200
 
 

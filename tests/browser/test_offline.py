@@ -168,3 +168,50 @@ def test_a_change_meanwhile_is_shown_and_the_scorer_chooses(live_server, phone, 
     gone.get_by_test_id("discard").click()
     page.get_by_test_id("discard-unreadable").click()
     expect(page.get_by_test_id("sync-queue")).to_have_count(0, timeout=SENDING)
+
+
+def _enter_offline_by_selectors(page: Any, knocker: str, k: int, d: int) -> None:
+    """As :func:`_enter_offline`, by what the controls are rather than their words (the page
+    speaks the reader's language)."""
+    page.locator("a.button.primary[href$='/hands/new']").first.click()
+    page.check("#entry-0")
+    page.locator(f"#knocker_seat label:has-text('{knocker}')").click()
+    page.locator("#kind label.pill", has=page.locator("input[value='knock']")).click()
+    page.fill("#knocker_deadwood", str(k))
+    page.fill("#defender_deadwood", str(d))
+    page.click("input[name=save]")
+    page.wait_for_url(re.compile(r"/m/[^/]+$"))
+    page.wait_for_selector('[data-testid="sync-queue"]')
+
+
+def test_a_german_table_scores_an_evening_offline_in_german(live_server, phone, shots) -> None:
+    """The issue's evening in a cabin: the phone speaks German, the hands wait in German, the
+    reloaded copy says so in German, and each arrives on the server once, summed in German."""
+    page = phone
+    page.goto(live_server + "/?lang=de")  # the switcher's choice, remembered by the phone
+    view_id, _ = _scorer_phone(page, live_server)
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.context.set_offline(True)
+    evening = [*HANDS, ("Ann", 7, 12)]
+    for knocker, k, d in evening:
+        _enter_offline_by_selectors(page, knocker, k, d)
+    kept = page.locator('[data-testid="kept-hand"]')
+    expect(kept).to_have_count(3)
+    page.reload()  # offline: the phone's German copy, with the kept hands
+    expect(kept).to_have_count(3)
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.get_by_test_id("offline")).to_contain_text("Offline seit")
+    for number in range(1, 4):
+        expect(kept.nth(number - 1)).to_contain_text(f"Hand {number} · wartet auf Synchronisierung")
+    page.screenshot(path=shots / "offline-de-kept.png", full_page=True)
+    assert _server_hands(live_server, view_id) == []
+    page.context.set_offline(False)
+    expect(page.get_by_test_id("sync-queue")).to_have_count(0, timeout=SENDING)
+    hands = _server_hands(live_server, view_id)
+    assert [(h["knocker"], h["knocker_deadwood"], h["defender_deadwood"]) for h in hands] == evening
+    # the scoreboard as the server has it, in German: the hands' summaries and the total
+    history = page.locator("table.history tbody")
+    expect(history).to_contain_text("Ann klopft +15")
+    expect(history).to_contain_text("Ben klopft +28")
+    expect(page.get_by_test_id("total-0")).to_have_text(str(sum(h["points"]["Ann"] for h in hands)))
+    page.screenshot(path=shots / "offline-de-synced.png", full_page=True)
