@@ -36,7 +36,7 @@ from decimal import Decimal
 
 from ..errors import HandError
 from ..ledger import GameLedger, MatchLedger, fold_match
-from ..messages import Message, msg
+from ..messages import Message, Value, msg
 from ..results import HandResult, HandScore, Role, Step
 from ..ruleset import ChouetteAfterGame, Ruleset
 from ..settlement import Settlement, SettlementRounding, settle
@@ -465,31 +465,27 @@ def _game_step(
         how = msg("the winning captain takes the box; the old box joins the back of the queue")
     else:
         how = msg("the box stays")
-    box, captain = label(after.box), label(after.captain)
+    values: dict[str, Value] = {
+        "number": number,
+        "result": result,
+        "value": value,
+        "how": how,
+        "rule": rule.value,
+        "box": label(after.box),
+        "captain": label(after.captain),
+    }
     if not after.queue:
         said = msg(
             "Game {number} is over ({result}, value {value}); {how} "
             "(chouette_after_game={rule}): {box} is in the box, {captain} captains.",
-            number=number,
-            result=result,
-            value=value,
-            how=how,
-            rule=rule.value,
-            box=box,
-            captain=captain,
+            **values,
         )
     else:
         said = msg(
             "Game {number} is over ({result}, value {value}); {how} "
             "(chouette_after_game={rule}): {box} is in the box, {captain} captains; "
             "next in line: {queue}.",
-            number=number,
-            result=result,
-            value=value,
-            how=how,
-            rule=rule.value,
-            box=box,
-            captain=captain,
+            **values,
             queue=_queue(after, label),
         )
     return step(said, "§6.3")
