@@ -51,6 +51,8 @@ def _scorer_phone(page: Any, base: str) -> tuple[str, str]:
 
 def _enter_offline(page: Any, knocker: str, k: int, d: int) -> None:
     page.click("text=Enter hand")
+    # the worker gives the network up to 10 s before it serves the phone's copy
+    page.wait_for_selector("#entry-0", timeout=SENDING)
     page.check("#entry-0")
     page.locator(f"#knocker_seat label:has-text('{knocker}')").click()
     page.locator("#kind label:has-text('Knock')").first.click()
@@ -174,6 +176,7 @@ def _enter_offline_by_selectors(page: Any, knocker: str, k: int, d: int) -> None
     """As :func:`_enter_offline`, by what the controls are rather than their words (the page
     speaks the reader's language)."""
     page.locator("a.button.primary[href$='/hands/new']").first.click()
+    page.wait_for_selector("#entry-0", timeout=SENDING)  # as in _enter_offline
     page.check("#entry-0")
     page.locator(f"#knocker_seat label:has-text('{knocker}')").click()
     page.locator("#kind label.pill", has=page.locator("input[value='knock']")).click()

@@ -140,7 +140,7 @@ def test_a_change_since_the_phone_saw_the_match_is_a_conflict_with_both_versions
     assert response.status_code == 409
     error = response.get_json()["error"]
     assert "compare the two" in error["reason"]
-    assert error["lines"] == [{"number": 1, "summary": "Ann knocks +15"}]
+    assert error["lines"] == [{"number": 1, "summary": "Ann knocks +15", "said": "Ann knocks +15"}]
     assert error["match"]["revision"] == 1
     # the scorer chooses to add theirs after: sent again on the match as it is now
     stale["revision"] = 1
@@ -208,3 +208,29 @@ def test_every_format_keeps_hands_through_its_own_form(client: Any) -> None:
     response = _send(client, view_id, body, state["csrf"])
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["hand"]["points"]["Ben"] == 67
+
+
+def test_a_german_phone_gets_the_refusal_and_the_hands_in_german(client: Any) -> None:
+    """The phone shows what the server said in its own language (``said``); the API's
+    ``reason`` and ``summary`` stay English."""
+    view_id = start_match(client)
+    client.get("/?lang=de")
+    state = _state(client, view_id)
+    assert (
+        _send(client, view_id, _kept(view_id, state, key="theirs"), state["csrf"]).status_code
+        == 201
+    )
+    refused = _send(
+        client, view_id, _kept(view_id, state, key="x", knocker_deadwood="15"), state["csrf"]
+    )
+    assert refused.status_code == 409  # the revision moved on: both versions, in German
+    lines = refused.get_json()["error"]["lines"]
+    assert lines == [{"number": 1, "summary": "Ann knocks +15", "said": "Ann klopft +15"}]
+    state = _state(client, view_id)
+    illegal = _send(
+        client, view_id, _kept(view_id, state, key="y", knocker_deadwood="15"), state["csrf"]
+    )
+    assert illegal.status_code == 400
+    error = illegal.get_json()["error"]
+    assert error["field"] == "knocker_deadwood"
+    assert "knock limit" in error["reason"] and "Klopfgrenze" in error["said"], error
