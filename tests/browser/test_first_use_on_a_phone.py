@@ -3,6 +3,8 @@ reason, a cramped card picker, Back-then-Save, jargon, fixing a hand, and dark m
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -93,8 +95,10 @@ def test_a_full_hand_by_the_picker_then_fixing_it_in_the_dark(live_server, brows
     page.click("input[name=submit]")
     page.wait_for_selector('[data-testid="total-0"]')
     # dark mode follows the phone: a dark page
+    # (once the stylesheet applies: before it, the body is transparent, rgba(0, 0, 0, 0))
+    page.wait_for_function("getComputedStyle(document.body).backgroundColor !== 'rgba(0, 0, 0, 0)'")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    assert sum(int(c) for c in background[4:-1].split(",")[:3]) < 120
+    assert sum(int(c) for c in re.findall(r"\d+", background)[:3]) < 120, background
 
     page.click("text=Enter with cards")
     page.wait_for_selector("#picker .pc")
