@@ -21,7 +21,7 @@ from .i18n import N_
 from .models import Match
 from .rules.cards import CardError, Deck, parse_cards
 from .rules.formats import find_format
-from .services.charts import charts_panel, match_charts
+from .services.charts import charts_panel, match_charts, shown_title
 from .services.shown import earlier_rows_html, shown_hands
 
 csrf = CSRFProtect()
@@ -88,6 +88,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["rule_href"] = rules_page.rule_href
     app.jinja_env.globals["shown_hands"] = shown_hands
     app.jinja_env.globals["charts_panel"] = charts_panel
+    app.jinja_env.globals["format_title"] = shown_title
     app.jinja_env.globals["earlier_rows_html"] = earlier_rows_html
     app.jinja_env.filters["changes"] = audit_changes
     app.jinja_env.filters["match_charts"] = match_charts

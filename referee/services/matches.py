@@ -10,7 +10,7 @@ of play, or a second use of one idempotency key, in a match (unique constraints)
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
@@ -33,6 +33,7 @@ from referee.models import (
 from referee.rules.budget import TooComplexError
 from referee.rules.errors import InputError, said_of
 from referee.rules.formats import Format, Place, Table, format_for
+from referee.rules.messages import Message, msg
 from referee.rules.ruleset import RulesetError, table_problems
 from referee.rules.variants import Preset, UnknownPresetError, get_preset, list_presets
 
@@ -227,20 +228,40 @@ def _audit(
     return entry
 
 
-_REFUSED = (
-    "Not saved: with this change every Hollywood game would close before hand {hand}, which "
-    "is already entered."
-)
+def _refused_change(hand: int) -> Message:
+    return msg(
+        "Not saved: with this change every Hollywood game would close before hand {hand}, "
+        "which is already entered.",
+        hand=hand,
+    )
 
 
-def _touch(match: Match, refused: str = _REFUSED, hand: Hand | None = None) -> None:
+def _refused_new(hand: int) -> Message:
+    return msg(
+        "Every Hollywood game has closed, so the match is over: hand {hand} cannot be "
+        "entered. Nothing was saved.",
+        hand=hand,
+    )
+
+
+def _refused_undo(hand: int) -> Message:
+    return msg(
+        "Not undone: every Hollywood game would then close before hand {hand}, which is "
+        "already entered.",
+        hand=hand,
+    )
+
+
+def _touch(
+    match: Match, refused: Callable[[int], Message] = _refused_change, hand: Hand | None = None
+) -> None:
     """Bump the revision and refresh the status label from the fold, in the same transaction.
 
     The fold made here is the one the rest of the request reads (the page or the API's
     answer). A change the fold cannot take — a Hollywood hand that would come after every
     game has closed, or a hand the rotation refuses where it now stands — raises
-    :class:`InputError` saying so (``refused`` is the message, with the engine's ``{reason}``
-    and the ``{hand}`` number at fault), and the caller rolls back.
+    :class:`InputError` saying so (``refused`` says it for the number of the hand at fault),
+    and the caller rolls back.
     """
     db.session.flush()
     db.session.expire(match, ["hands"])
@@ -253,7 +274,7 @@ def _touch(match: Match, refused: str = _REFUSED, hand: Hand | None = None) -> N
         # the whole fold, so it is refused (422); the next try finds those rulings kept
         raise TooComplexError(total.spent, total.limit)
     if board.refusal:
-        raise InputError(None, refused.format(reason=board.refusal, hand=board.refused_from))
+        raise InputError(None, refused(board.refused_from or 0))
     line = board.line_of(hand.id) if hand is not None else None
     if line is not None and line.error is not None:
         raise InputError(line.error_field, line.error)
@@ -316,12 +337,7 @@ def add_hand(
         db.session.add(hand)
         db.session.flush()
         _audit(match, hand, AuditAction.ADD, None, _snapshot(hand, played + 1), by)
-        _touch(
-            match,
-            "Every Hollywood game has closed, so the match is over: hand {hand} cannot be "
-            "entered. Nothing was saved.",
-            hand,
-        )
+        _touch(match, _refused_new, hand)
         db.session.commit()
         board_service.committed(match)
     except IntegrityError:
@@ -468,11 +484,7 @@ def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
         db.session.flush()
         entry = _audit(match, hand, AuditAction.UNDO, before, _snapshot(hand, number), by)
         entry.undoes_id = target.id
-        _touch(
-            match,
-            "Not undone: every Hollywood game would then close before hand {hand}, which is "
-            "already entered.",
-        )
+        _touch(match, _refused_undo)
     return entry
 
 

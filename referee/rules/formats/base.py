@@ -305,7 +305,7 @@ class Board:
         return None
 
     @property
-    def refusal(self) -> str | None:
+    def refusal(self) -> Message | None:
         """Why the match as stored cannot be folded whole (a Hollywood hand entered after
         every game had closed); None when it can."""
         return self.sheet.refusal if self.sheet else None

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from .. import ledger, settlement
+from ..errors import said_of
+from ..messages import Message
 from ..results import HandScore
 from ..ruleset import Ruleset
 from ..variants import hollywood
@@ -245,7 +247,7 @@ class Sheet:
     games_won: tuple[int, ...]
     settlement: Money | None
     folded: int
-    refusal: str | None = None
+    refusal: Message | None = None
 
     @property
     def open_columns(self) -> list[Column]:
@@ -275,7 +277,7 @@ def fold_sheet(
         except ValueError as e:
             if count == 0:
                 raise
-            refusal = refusal or str(e)
+            refusal = refusal or said_of(e)
             count -= 1
     money = hollywood.settle_hollywood(folded, stake, rules.settlement_rounding)
     by_game = {g.number: _money(g.settlement) for g in money.games}

@@ -14,7 +14,6 @@ from ..messages import Message, as_message, msg, verbatim
 from ..results import HandResult, HandScore
 from ..ruleset import Ruleset
 from ..settlement import Settlement
-from ..variants.hollywood import closed_refusal
 from ..variants.oklahoma import UpcardNote, upcard_note
 from . import json_io as io
 from .base import Board, Format, Line, NextHand, Place, StoredHand, Table
@@ -307,15 +306,11 @@ class Hollywood(TwoHanded):
         sheet = fold_sheet([line.score for line in lines], board.rules, stop_before, board.stake)
         for line, posting in zip(lines, sheet.postings, strict=False):
             line.posting = posting
-        refusal: Message | None = None
-        if sheet.refusal is not None:
-            closed = closed_refusal(sheet.folded + 1)
-            refusal = closed if str(closed) == sheet.refusal else as_message(sheet.refusal)
         for line in lines[sheet.folded :]:
             line.error = sheet.refusal
             line.result = None
             line.score = HandScore.nothing(len(board.names))
-            line.summary = msg("Not scored: {error}", error=refusal or as_message(str(line.error)))
+            line.summary = msg("Not scored: {error}", error=sheet.refusal or "")
         board.sheet = sheet
         board.settlement = sheet.settlement
 
