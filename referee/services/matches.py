@@ -33,7 +33,7 @@ from referee.models import (
 from referee.rules.budget import TooComplexError
 from referee.rules.errors import InputError, said_of
 from referee.rules.formats import Format, Place, Table, format_for
-from referee.rules.messages import Message, msg
+from referee.rules.messages import Message, as_message, msg, msg_n
 from referee.rules.ruleset import RulesetError, table_problems
 from referee.rules.variants import Preset, UnknownPresetError, get_preset, list_presets
 
@@ -56,12 +56,14 @@ def playable_presets(seated: bool = False) -> list[Preset]:
 
 
 class Conflict(Exception):
-    """Someone else changed the match first; ``message`` says what, for a 409."""
+    """Someone else changed the match first; ``message`` says what in English, for a 409,
+    and ``said`` the same for a page in the reader's language."""
 
-    def __init__(self, message: str, hand: Hand | None = None) -> None:
-        self.message = message
+    def __init__(self, message: Message | str, hand: Hand | None = None) -> None:
+        self.said = as_message(message)
+        self.message = str(message)
         self.hand = hand
-        super().__init__(message)
+        super().__init__(self.message)
 
 
 @dataclass(frozen=True)
@@ -314,20 +316,15 @@ def add_hand(
         _check_revision(
             match,
             expected_revision,
-            "Another device changed this match after this phone last saw it: compare the "
-            "two and choose.",
+            msg(
+                "Another device changed this match after this phone last saw it: compare the "
+                "two and choose."
+            ),
         )
         if expected_number is not None and expected_number != played + 1:
             live = match.live_hands
             latest = live[-1] if live else None
-            noun = format_of(match).noun
-            raise Conflict(
-                f"Another device changed this match while you were entering: it now has "
-                f"{played} {noun}{'s' if played != 1 else ''}, so yours would be {noun} "
-                f"{played + 1}, not {expected_number}. Check the scoreboard; if your {noun} "
-                f"is not there yet, save it again.",
-                latest,
-            )
+            raise Conflict(_number_taken(format_of(match).noun, played, expected_number), latest)
         values = prepare(match, fields, played)
         seq = (
             db.session.scalar(select(func.max(Hand.seq)).where(Hand.match_id == match.id)) or 0
@@ -346,7 +343,7 @@ def add_hand(
         if key and (existing := find_by_key(match, key)) is not None:
             return existing, False
         raise Conflict(
-            "Another device saved a hand at the same moment: check and try again."
+            msg("Another device saved a hand at the same moment: check and try again.")
         ) from None
     except BaseException:
         db.session.rollback()
@@ -367,28 +364,66 @@ def _committed(match: Match) -> Iterator[None]:
     except StaleDataError:
         db.session.rollback()
         board_service.forget(match)
-        raise Conflict("Another device changed this hand at the same moment.") from None
+        raise Conflict(msg("Another device changed this hand at the same moment.")) from None
     except BaseException:
         db.session.rollback()
         board_service.forget(match)
         raise
 
 
-def _check_revision(match: Match, expected_revision: int | None, message: str) -> None:
+def _number_taken(noun: str, played: int, expected: int) -> Message:
+    if noun == "deal":
+        return msg_n(
+            "Another device changed this match while you were entering: it now has {count} "
+            "deal, so yours would be deal {next}, not {expected}. Check the scoreboard; if "
+            "your deal is not there yet, save it again.",
+            "Another device changed this match while you were entering: it now has {count} "
+            "deals, so yours would be deal {next}, not {expected}. Check the scoreboard; if "
+            "your deal is not there yet, save it again.",
+            played,
+            next=played + 1,
+            expected=expected,
+        )
+    return msg_n(
+        "Another device changed this match while you were entering: it now has {count} hand, "
+        "so yours would be hand {next}, not {expected}. Check the scoreboard; if your hand is "
+        "not there yet, save it again.",
+        "Another device changed this match while you were entering: it now has {count} "
+        "hands, so yours would be hand {next}, not {expected}. Check the scoreboard; if your "
+        "hand is not there yet, save it again.",
+        played,
+        next=played + 1,
+        expected=expected,
+    )
+
+
+def _check_revision(match: Match, expected_revision: int | None, message: Message) -> None:
     if expected_revision is not None and expected_revision != match.revision:
         raise Conflict(message)
 
 
 def _check_version(match: Match, hand: Hand, expected_version: int | None) -> None:
-    noun = format_of(match).noun
+    deal = format_of(match).noun == "deal"
     if hand.deleted_at is not None:
-        raise Conflict(f"This {noun} was deleted by another device.", hand)
-    if expected_version is not None and expected_version != hand.version:
-        raise Conflict(
-            f"Another device changed this {noun} while you were editing it. Here it is as it "
-            "stands now; make your change again if it is still needed.",
-            hand,
+        gone = (
+            msg("This deal was deleted by another device.")
+            if deal
+            else msg("This hand was deleted by another device.")
         )
+        raise Conflict(gone, hand)
+    if expected_version is not None and expected_version != hand.version:
+        changed = (
+            msg(
+                "Another device changed this deal while you were editing it. Here it is as it "
+                "stands now; make your change again if it is still needed."
+            )
+            if deal
+            else msg(
+                "Another device changed this hand while you were editing it. Here it is as it "
+                "stands now; make your change again if it is still needed."
+            )
+        )
+        raise Conflict(changed, hand)
 
 
 def _locked_hand(match: Match, hand_id: int) -> tuple[Match, Hand]:
@@ -458,8 +493,10 @@ def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
         _check_revision(
             match,
             expected_revision,
-            "Another device changed this match since you loaded the page, so undo was not "
-            "applied. Here is the match as it stands; undo again if it is still wanted.",
+            msg(
+                "Another device changed this match since you loaded the page, so undo was not "
+                "applied. Here is the match as it stands; undo again if it is still wanted."
+            ),
         )
         target = last_undoable(match)
         if target is None:
@@ -500,8 +537,10 @@ def give_notice(match: Match, by: Actor, expected_revision: int | None) -> Hand:
         _check_revision(
             match,
             expected_revision,
-            "Another device changed this match since you loaded the page, so the notice "
-            "was not recorded. Here is the match as it stands; give it again if wanted.",
+            msg(
+                "Another device changed this match since you loaded the page, so the notice "
+                "was not recorded. Here is the match as it stands; give it again if wanted."
+            ),
         )
         rules = rules_of(match)
         if not format_of(match).takes_notice(rules):

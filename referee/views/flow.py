@@ -125,7 +125,7 @@ def resubmit_page(match: Match, form: Any, e: Conflict, render: Callable[[], Pag
     """A new hand that lost the race: its form again, numbered for the match as it is now."""
     form.expected_number.data = str(len(match.live_hands) + 1)
     form.checked.data = ""
-    form.form_errors.append(e.message)
+    form.form_errors.append(say(e.said))
     page, _ = render()
     return page, 409
 
@@ -168,7 +168,7 @@ def save_edit(
     except Conflict as e:
         db.session.rollback()
         return conflict_page(
-            match, build_board(match), e.message, hand.id, mine=mine(form.entry_fields())
+            match, build_board(match), say(e.said), hand.id, mine=mine(form.entry_fields())
         )
     except InputError as e:
         attach_error(form, e)

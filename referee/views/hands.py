@@ -289,7 +289,7 @@ def delete(view_id: str, number: int) -> Response | Page:
     except Conflict as e:
         db.session.rollback()
         return conflict_page(
-            match, board_service.build(match), e.message, hand.id, deleted_too=True
+            match, board_service.build(match), say(e.said), hand.id, deleted_too=True
         )
     except InputError as e:
         flash(say(e), "error")

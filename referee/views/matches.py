@@ -429,4 +429,4 @@ def undone_text(entry: object, noun: str = "hand") -> str:
 
 def _conflict(match: Match, e: Conflict) -> tuple[str, int]:
     board = board_service.build(match)
-    return render_template("conflict.html", match=match, board=board, message=e.message), 409
+    return render_template("conflict.html", match=match, board=board, message=say(e.said)), 409
