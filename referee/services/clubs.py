@@ -17,6 +17,7 @@ from sqlalchemy import select
 
 from referee.models import Club, ClubMember, Match, Player, db
 from referee.rules.errors import InputError
+from referee.rules.messages import msg, msg_n
 
 from .matches import MAX_NAME, create_match
 
@@ -26,9 +27,11 @@ MAX_CLUB_NAME = 60
 def clean_name(name: Any, field: str, most: int = MAX_NAME) -> str:
     text = " ".join(str(name or "").split())
     if not text:
-        raise InputError(field, "enter a name")
+        raise InputError(field, msg("enter a name"))
     if len(text) > most:
-        raise InputError(field, f"at most {most} characters")
+        raise InputError(
+            field, msg_n("at most {count} character", "at most {count} characters", most)
+        )
     return text
 
 
@@ -68,7 +71,7 @@ def member_for(club: Club, name: str) -> ClubMember:
 def add_member(club: Club, name: str) -> ClubMember:
     clean = clean_name(name, "name")
     if find_member(club, clean) is not None:
-        raise InputError("name", f"{clean} is already on the roster")
+        raise InputError("name", msg("{name} is already on the roster", name=clean))
     member = member_for(club, clean)
     db.session.commit()
     return member
@@ -76,7 +79,7 @@ def add_member(club: Club, name: str) -> ClubMember:
 
 def _attach(club: Club, match: Match) -> None:
     if match.club_id is not None and match.club_id != club.id:
-        raise InputError("match", "that match already belongs to another club")
+        raise InputError("match", msg("that match already belongs to another club"))
     match.club_id = club.id
     for player in match.players:
         if player.member_id is None:
@@ -118,7 +121,7 @@ def club_matches(club: Club) -> list[Match]:
 def _member(club: Club, member_id: int, field: str) -> ClubMember:
     member = db.session.get(ClubMember, member_id)
     if member is None or member.club_id != club.id:
-        raise InputError(field, "not a player of this club")
+        raise InputError(field, msg("not a player of this club"))
     return member
 
 
@@ -129,7 +132,11 @@ def rename(club: Club, member_id: int, name: str) -> ClubMember:
     other = find_member(club, clean)
     if other is not None and other.id != member.id:
         raise InputError(
-            "name", f"{other.name} is already on the roster: merge the two instead of renaming"
+            "name",
+            msg(
+                "{name} is already on the roster: merge the two instead of renaming",
+                name=other.name,
+            ),
         )
     member.name = clean
     db.session.commit()
@@ -141,7 +148,7 @@ def merge(club: Club, duplicate_id: int, into_id: int) -> ClubMember:
     Refused for a player into themselves, and for two who sat at one match together (they
     are two people)."""
     if duplicate_id == into_id:
-        raise InputError("into", "a player cannot be merged into themselves")
+        raise InputError("into", msg("a player cannot be merged into themselves"))
     duplicate = _member(club, duplicate_id, "duplicate")
     kept = _member(club, into_id, "into")
     seats = list(db.session.scalars(select(Player).where(Player.member_id == duplicate.id)))
@@ -152,7 +159,11 @@ def merge(club: Club, duplicate_id: int, into_id: int) -> ClubMember:
     if shared:
         raise InputError(
             "into",
-            f"{duplicate.name} and {kept.name} played in the same match: they are two players",
+            msg(
+                "{first} and {second} played in the same match: they are two players",
+                first=duplicate.name,
+                second=kept.name,
+            ),
         )
     for seat in seats:
         seat.member_id = kept.id

@@ -23,7 +23,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers.response import Response as WerkzeugResponse
 
 from referee.forms import ActionForm
-from referee.i18n import versus_text
+from referee.i18n import say, versus_text
 from referee.models import Club, Match
 from referee.rules.errors import InputError
 from referee.rules.variants import DEFAULT_PRESET, list_presets
@@ -91,7 +91,7 @@ def new_club() -> Page:
             roster = request.form.get("roster", "").splitlines()
             club, token = club_service.create_club(request.form.get("name", ""), roster)
         except InputError as e:
-            problems[e.field or "name"] = e.reason
+            problems[e.field or "name"] = say(e)
         else:
             remember(club, token)
             flash(_("Club started. This browser keeps its edit link."), "ok")
@@ -307,7 +307,7 @@ def start_match(view_id: str) -> Page:
             request.form.get("stake_per_point") or 0,
         )
     except InputError as e:
-        return _render(club, {_seat_field(e.field, names): e.reason}, 400)
+        return _render(club, {_seat_field(e.field, names): say(e)}, 400)
     remember(match, token)
     flash(_("Match started in %(club)s. This browser keeps its edit link.", club=club.name), "ok")
     return redirect(url_for("matches.scoreboard", view_id=match.view_id))
@@ -332,7 +332,7 @@ def attach(view_id: str) -> Page:
     try:
         club_service.attach(club, match)
     except InputError as e:
-        return _render(club, {"match": e.reason}, 400)
+        return _render(club, {"match": say(e)}, 400)
     flash(
         _("%(match)s is now a match of %(club)s.", match=versus_text(match.names), club=club.name),
         "ok",
@@ -363,7 +363,7 @@ def add_member(view_id: str) -> Page:
     try:
         member = club_service.add_member(club, request.form.get("name", ""))
     except InputError as e:
-        return _render(club, {"new_member": e.reason}, 400)
+        return _render(club, {"new_member": say(e)}, 400)
     flash(_("%(name)s joined %(club)s.", name=member.name, club=club.name), "ok")
     return redirect(url_for("clubs.club_page", view_id=view_id))
 
@@ -374,7 +374,7 @@ def rename(view_id: str, member_id: int) -> Page:
     try:
         member = club_service.rename(club, member_id, request.form.get("name", ""))
     except InputError as e:
-        return _render(club, {f"rename_{member_id}": e.reason}, 400)
+        return _render(club, {f"rename_{member_id}": say(e)}, 400)
     flash(_("Renamed: %(name)s.", name=member.name), "ok")
     return redirect(url_for("clubs.club_page", view_id=view_id))
 
@@ -387,7 +387,7 @@ def merge(view_id: str) -> Page:
             club, _int(request.form.get("duplicate")), _int(request.form.get("into"))
         )
     except InputError as e:
-        return _render(club, {"merge": e.reason}, 400)
+        return _render(club, {"merge": say(e)}, 400)
     flash(_("Merged into %(name)s: their matches follow.", name=kept.name), "ok")
     return redirect(url_for("clubs.club_page", view_id=view_id))
 
