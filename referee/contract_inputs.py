@@ -85,10 +85,10 @@ def deal_of(data: Mapping[str, Any], table: ContractTable) -> Deal:
     if isinstance(cards, str) and cards.strip().isdigit():
         cards = int(cards)
     if isinstance(cards, bool) or not isinstance(cards, int):
-        raise InputError("cards", "the cards dealt, a whole number")
+        raise InputError("cards", msg("the cards dealt, a whole number"))
     text = data.get("contract")
     if not isinstance(text, str) or not text.strip():
-        raise InputError("contract", "name the contract, e.g. 2 groups of 3 + 1 sequence of 4")
+        raise InputError("contract", msg("name the contract, e.g. 2 groups of 3 + 1 sequence of 4"))
     deal = Deal(cards, parse_needs(text, "contract"), bool(data.get("no_discard")))
     check_deal(deal, table, "contract")
     return deal
@@ -97,7 +97,7 @@ def deal_of(data: Mapping[str, Any], table: ContractTable) -> Deal:
 def _meld(text: str, table: ContractTable) -> Combination:
     laid = parse_laydown(text, table, "meld")
     if len(laid) != 1:
-        raise InputError("meld", "one meld: the group or sequence on the table")
+        raise InputError("meld", msg("one meld: the group or sequence on the table"))
     combo = laid[0]
     kinds = [combo.kind] if combo.kind else [Kind.SEQUENCE, Kind.GROUP]
     reasons: Message | None = None
@@ -163,7 +163,7 @@ def check(data: Mapping[str, Any], *, said: bool = False) -> dict[str, Any]:
         hand = _cards(hand_text, table, "hand") if hand_text.strip() else None
         if what == "hand":
             if hand is None:
-                raise InputError("hand", "enter the player's whole hand")
+                raise InputError("hand", msg("enter the player's whole hand"))
             whole = referee_hand(hand, deal, table)
             way = [c.to_json() for c in whole.way]
             if said:
@@ -189,7 +189,7 @@ def check(data: Mapping[str, Any], *, said: bool = False) -> dict[str, Any]:
     meld = _meld(_text(data, "meld"), table)
     played_text = _text(data, "played")
     if not played_text.strip():
-        raise InputError("played", "enter the card(s) played onto the meld")
+        raise InputError("played", msg("enter the card(s) played onto the meld"))
     ruling: PlayRuling
     if what == "layoff":
         cards = parse_laydown(played_text, table, "played")
@@ -202,7 +202,7 @@ def check(data: Mapping[str, Any], *, said: bool = False) -> dict[str, Any]:
     else:
         card = _cards(played_text, table, "played")
         if len(card) != 1:
-            raise InputError("played", "one natural card to put in the wild's place")
+            raise InputError("played", msg("one natural card to put in the wild's place"))
         ruling = liberate(meld, card[0], table, own_meld=bool(data.get("own_meld")))
     return {
         "check": what,

@@ -170,14 +170,22 @@ def parse_rule_request(request: Mapping[str, object], rules: Ruleset | None = No
     if not rules_two_players(get_preset(preset)):
         raise InputError(
             "preset",
-            f"`{preset}` is played by three at once; a ruling here is between one knocker "
-            "and one defender",
+            msg(
+                "`{preset}` is played by three at once; a ruling here is between one knocker "
+                "and one defender",
+                preset=preset,
+            ),
         )
     n = rules.hand_size
     hands = []
     for name, counts in (("knocker", (n, n + 1)), ("defender", n)):  # top to bottom
         if name not in request or request[name] in (None, ""):
-            raise InputError(name, f"the {name}'s cards are missing")
+            missing = (
+                msg("the knocker's cards are missing")
+                if name == "knocker"
+                else msg("the defender's cards are missing")
+            )
+            raise InputError(name, missing)
         hands.append(_cards(name, request[name], rules, expected=counts))
     knocker, defender = hands
     upcard = _upcard(request, rules)
@@ -255,16 +263,21 @@ def parse_analyze_request(
     :class:`AnalyzeInputs` (at most one card more than a dealt hand)."""
     rules, preset = _table(request, rules)
     if "hand" not in request or request["hand"] in (None, ""):
-        raise InputError("hand", "the cards of the hand are missing")
+        raise InputError("hand", msg("the cards of the hand are missing"))
     hand = _cards("hand", request["hand"], rules, what="the hand")
     if not hand:
-        raise InputError("hand", "holds no cards")
+        raise InputError("hand", msg("holds no cards"))
     most = rules.hand_size + 1
     if len(hand) > most:
         raise InputError(
             "hand",
-            f"the hand holds {len(hand)} cards, at most {most} are analysed "
-            f"({rules.hand_size} dealt and one drawn)",
+            msg(
+                "the hand holds {count} cards, at most {most} are analysed "
+                "({dealt} dealt and one drawn)",
+                count=len(hand),
+                most=most,
+                dealt=rules.hand_size,
+            ),
         )
     return AnalyzeInputs(rules, preset, hand, _upcard(request, rules), _house_rules(preset, rules))
 

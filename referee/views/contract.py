@@ -20,6 +20,7 @@ from referee.models import SavedContractList, db
 from referee.rules.contract import ContractList
 from referee.rules.contract.contracts import check_contract_list, deals_from_rows, list_from_json
 from referee.rules.errors import InputError
+from referee.rules.messages import msg
 from referee.rules.variants import get_preset
 from referee.rules.variants.contract_rummy import contract_list_of, contract_table, list_json
 from referee.services import matches as match_service
@@ -67,8 +68,13 @@ def saved_list(name: str, field: str = "saved") -> ContractList:
     """The list saved as ``name``; raises :class:`InputError` on ``field``."""
     row = SavedContractList.by_name(name)
     if row is None:
-        known = ", ".join(saved_names()) or "none yet"
-        raise InputError(field, f"no list is saved as `{name.strip()}` (saved: {known})")
+        known = ", ".join(saved_names())
+        missing = (
+            msg("no list is saved as `{name}` (saved: {known})", name=name.strip(), known=known)
+            if known
+            else msg("no list is saved as `{name}` (saved: none yet)", name=name.strip())
+        )
+        raise InputError(field, missing)
     data = json.loads(row.list_json)
     return ContractList(
         row.name, list_from_json(data, contract_table(get_preset("twelve_step").rules)).deals
@@ -89,8 +95,11 @@ def save_list(contracts: ContractList) -> bool:
             return False
         raise InputError(
             "list_name",
-            f"a different list is already saved as `{contracts.name}`: choose another name, "
-            "or use that list by its name",
+            msg(
+                "a different list is already saved as `{name}`: choose another name, "
+                "or use that list by its name",
+                name=contracts.name,
+            ),
         )
     db.session.add(SavedContractList(name=contracts.name, list_json=text))
     return True
