@@ -117,3 +117,42 @@ def test_the_switcher_changes_the_language_and_keeps_it(phone: Any, live_server:
     page.goto(live_server + "/")
     assert page.get_attribute("html", "lang") == "ru"
     assert _width(page) <= WIDTH
+
+
+def test_every_format_fits_a_phone_in_german_and_russian(
+    phone: Any, live_server: str, shots: Path
+) -> None:
+    """Each format's scoreboard and first hand, with its ruling's steps and seating said in
+    German and Russian (longer than the English), never scroll sideways at 390 px."""
+    from tests.web.every_format import SAMPLES
+
+    page = phone
+    boards = []
+    for name, (names, body, hands) in SAMPLES.items():
+        made = page.request.post(live_server + "/api/v1/matches", data={"players": names, **body})
+        assert made.status == 201, (name, made.text())
+        match = made.json()
+        for hand in hands:
+            added = page.request.post(
+                f"{live_server}/api/v1/matches/{match['id']}/hands",
+                data=hand,
+                headers={"X-Edit-Token": match["edit_token"]},
+            )
+            assert added.status == 201, (name, added.text())
+        boards.append((name, f"/m/{match['id']}"))
+    too_wide = []
+    for language in ("de", "ru"):
+        page.goto(f"{live_server}/?lang={language}")
+        for name, board in boards:
+            for what, path in (("scoreboard", board), ("hand", f"{board}/hands/1")):
+                response = page.goto(live_server + path, wait_until="load")
+                assert response is not None and response.status == 200, path
+                assert page.get_attribute("html", "lang") == language
+                if _width(page) > WIDTH:
+                    too_wide.append(f"{language} {name} {what}: {_width(page)}px")
+                    page.screenshot(
+                        path=shots / f"wide-{language}-{name}-{what}.png", full_page=True
+                    )
+            if name in ("gem", "contract", "chouette"):
+                page.screenshot(path=shots / f"lang-{language}-{name}-hand.png", full_page=True)
+    assert too_wide == [], "\n".join(too_wide)
