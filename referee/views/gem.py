@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
+from flask_babel import pgettext
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import BooleanField, DecimalField, SelectField, StringField, TextAreaField
@@ -218,6 +219,12 @@ def check() -> str | tuple[str, int]:
                 "dice": form.dice.data,
                 "hands": hands,
                 "spread": form.spread.data,
+                # the page names the players in its reader's language (the API: English)
+                "players": [
+                    pgettext("a player of a checked hand", "Knocker"),
+                    pgettext("a player of a checked hand", "Second"),
+                    pgettext("a player of a checked hand", "Third"),
+                ][: len(hands)],
             }
         )
     except InputError as e:

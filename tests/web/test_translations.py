@@ -72,7 +72,7 @@ def test_every_text_is_translated(template, language: str) -> None:  # type: ign
     for message in template:
         if not message.id or not _checked(message):
             continue
-        held = catalog.get(message.id)
+        held = catalog.get(message.id, context=message.context)
         if held is None:
             missing.append(message.id)
         elif held.fuzzy:
@@ -273,7 +273,7 @@ def test_every_engine_template_keeps_its_places(template) -> None:  # type: igno
             source = message.id if isinstance(message.id, str) else message.id[0]
             if not source or "{" not in source:
                 continue
-            held = catalog.get(message.id)
+            held = catalog.get(message.id, context=message.context)
             if held is None or not held.string:
                 continue
             forms = held.string if isinstance(held.string, tuple) else (held.string,)
