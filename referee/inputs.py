@@ -23,7 +23,7 @@ from .rules.budget import budgeted
 from .rules.cards import Card, CardError, parse_cards
 from .rules.errors import InputError, said_of
 from .rules.hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
-from .rules.messages import Message, msg
+from .rules.messages import Message, either, msg
 from .rules.report import arrangement_to_dict, hand_result_to_dict
 from .rules.results import Arrangement, HandResult
 from .rules.ruleset import Ruleset, RulesetError, parse_override
@@ -379,7 +379,7 @@ def _verdict(
                 "discard one and it is gin.",
                 cards=len(hand),
             )
-        discards = _alternatives([c.label for c in options.discards])
+        discards = either([c.label for c in options.discards])
         if options.deadwood == 0:
             return msg("Discard {cards}: gin, the other {n} cards all meld.", cards=discards, n=n)
         return msg(
@@ -403,13 +403,6 @@ def _verdict(
         deadwood=best.deadwood,
         verdict=_knock_text(best.deadwood, conditions, rules),
     )
-
-
-def _alternatives(labels: list[str]) -> Message | str:
-    """ "5♦", "5♦ or 7♣", "5♦ or 7♣ or 9♠": any one of them."""
-    if len(labels) == 1:
-        return labels[0]
-    return msg("{first} or {rest}", first=labels[0], rest=_alternatives(labels[1:]))
 
 
 def _knock_text(deadwood: int, conditions: HandConditions | None, rules: Ruleset) -> Message:

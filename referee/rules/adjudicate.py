@@ -15,7 +15,7 @@ from . import layoffs, melds
 from .cards import Card, CardError, format_cards, parse_cards
 from .errors import InputError, said_of
 from .hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
-from .messages import Message, Value, joined, msg, msg_n
+from .messages import Value, joined, listed, msg, msg_n
 from .results import Arrangement, HandResult, Outcome, Step
 from .ruleset import KnockerSpread, Ruleset
 from .scoring import Finish, score_finish
@@ -478,7 +478,7 @@ def _defender_steps(
     if not play.layoffs:
         steps.append(Step(msg("Defender has nothing to lay off."), "R4"))
         return steps
-    laid = _listed(
+    laid = listed(
         [
             msg("{card} onto {meld}", card=lo.card.label, meld=spread.melds[lo.meld_index].label)
             for lo in play.layoffs
@@ -530,13 +530,6 @@ def _defender_steps(
         after = msg("Defender's deadwood after layoffs: {deadwood}.", deadwood=play.deadwood)
     steps.append(Step(after, "R4"))
     return steps
-
-
-def _listed(items: Sequence[Message]) -> Value:
-    """Things said one after another, separated by commas ("8♠ onto 5♠ 6♠ 7♠, K♠ onto …")."""
-    if len(items) == 1:
-        return items[0]
-    return msg("{first}, {rest}", first=items[0], rest=_listed(items[1:]))
 
 
 def _chained(play: layoffs.DefenderPlay) -> str:

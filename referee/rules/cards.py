@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import total_ordering
 
-from .messages import Message, Value, as_message, msg, msg_n
+from .messages import Message, as_message, either, msg, msg_n
 from .rank_letters import english_rank
 
 
@@ -352,15 +352,8 @@ def _count_refusal(held: int, counts: tuple[int, ...], what: str | Message) -> M
         "{what} holds {count} cards, {need} are needed",
         held,
         what=name,
-        need=_either(counts),
+        need=either(counts),
     )
-
-
-def _either(counts: tuple[int, ...]) -> Value:
-    """``10``, ``10 or 11``, ``9 or 10 or 11``."""
-    if len(counts) == 1:
-        return counts[0]
-    return msg("{first} or {rest}", first=counts[0], rest=_either(counts[1:]))
 
 
 def _split(text: str | Iterable[str]) -> list[str]:

@@ -48,7 +48,7 @@ from typing import Any
 
 from .budget import charge, current
 from .cards import _SUIT_INDEX, ALL_NATURALS, SUITS, Card, Suit, sort_cards
-from .messages import Message, Value, as_message, joined, msg, msg_n
+from .messages import Message, Value, all_of, as_message, joined, listed, msg, msg_n
 from .results import Arrangement, Meld, MeldKind
 from .ruleset import DEFAULT_RULES, AceRank, Ruleset
 from .values import card_value, deadwood_of
@@ -677,9 +677,7 @@ def _join(words: Sequence[str]) -> Value:
     """``A♠``, ``A♠ and 2♠``, ``A♠, 2♠ and 3♠``: names said as one list."""
     if len(words) <= 1:
         return "".join(words)
-    if len(words) == 2:
-        return msg("{first} and {second}", first=words[0], second=words[1])
-    return msg("{first}, {rest}", first=words[0], rest=_join(words[1:]))
+    return listed([*words[:-2], all_of(words[-2:])])
 
 
 def _diagnose(cards: Sequence[Card], ctx: _Ctx, kind: MeldKind | None) -> Message:

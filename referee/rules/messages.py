@@ -28,7 +28,7 @@ whole sentences may follow each other (:func:`joined`), each translated on its o
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Union
@@ -101,9 +101,38 @@ def capitalised(said: Message | str) -> Message:
     return replace(as_message(said), capital=True)
 
 
-def as_message(text: Message | str) -> Message:
+def chained(items: Sequence[Value], pair: Callable[[Value, Value], Message]) -> Value:
+    """``items`` said as one list, each pair joined by ``pair`` (a message of its own, so each
+    language says its own comma or "or"): ``pair(a, pair(b, c))``. One item is said as it
+    is; none is ``""``."""
+    if not items:
+        return ""
+    said = items[-1]
+    for item in reversed(items[:-1]):
+        said = pair(item, said)
+    return said
+
+
+def listed(items: Sequence[Value]) -> Value:
+    """ "Ann, Ben, Cat": things said one after another with commas."""
+    return chained(items, lambda first, rest: msg("{first}, {rest}", first=first, rest=rest))
+
+
+def either(items: Sequence[Value]) -> Value:
+    """ "5♦ or 7♣ or 9♠": any one of them."""
+    return chained(items, lambda first, rest: msg("{first} or {rest}", first=first, rest=rest))
+
+
+def all_of(items: Sequence[Value]) -> Value:
+    """ "5s and 7s and 9s": every one of them."""
+    return chained(
+        items, lambda first, second: msg("{first} and {second}", first=first, second=second)
+    )
+
+
+def as_message(text: Value) -> Message:
     """A message as it is; a plain text (from code that has no key for it) said verbatim."""
-    return text if isinstance(text, Message) else verbatim(text)
+    return text if isinstance(text, Message) else verbatim(str(text))
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..errors import InputError
-from ..messages import Message, msg, msg_n, verbatim
+from ..messages import Message, chained, msg, msg_n, verbatim
 from .table import ContractTable
 
 __all__ = [
@@ -102,9 +102,12 @@ class Deal:
         for need in self.needs:
             counts[need] = counts.get(need, 0) + 1
         parts = [_need_said(need, n) for need, n in counts.items()]
-        said: Message = parts[-1] if parts else msg("no combination")
-        for part in reversed(parts[:-1]):
-            said = msg("{first} + {rest}", first=part, rest=said)
+        said = (
+            chained(parts, lambda first, rest: msg("{first} + {rest}", first=first, rest=rest))
+            if parts
+            else msg("no combination")
+        )
+        assert isinstance(said, Message)  # the parts are messages
         return msg("{contract}, no discard", contract=said) if self.no_discard else said
 
     @property

@@ -25,6 +25,7 @@ from ..cards import Card, format_cards
 from ..errors import InputError
 from ..messages import Message, joined, msg, msg_n
 from ..results import HandScore, Step
+from ..variants.labels import player_label
 from .contracts import ContractList
 from .table import ContractTable, said_list
 
@@ -81,12 +82,6 @@ class ContractDeal:
         return HandScore(self.points, (0,) * len(self.points))
 
 
-def _who(names: Sequence[str] | None, seat: int) -> Message | str:
-    if names is not None and seat < len(names):
-        return names[seat]
-    return msg("Player {number}", number=seat + 1)
-
-
 def score_deal(
     went_out: int | None,
     held: Sequence[Held],
@@ -118,7 +113,7 @@ def score_deal(
         )
     seats = []
     for seat, entry in enumerate(held):
-        who = _who(names, seat)
+        who = player_label(names, seat)
         on = contracts_on[seat]
         deal = contracts.deal(min(on, len(contracts)))
         laid = bool(made[seat]) or seat == went_out
@@ -186,13 +181,13 @@ def score_deal(
         value = sum(table.penalty(c) for c in cards)
         seats.append(ContractSeat(seat, on, laid, cards, value))
     points = tuple(s.penalty if s.seat != went_out else 0 for s in seats)
-    steps = [Step(msg("{player} went out.", player=_who(names, went_out)), RULE)]
+    steps = [Step(msg("{player} went out.", player=player_label(names, went_out)), RULE)]
     for s in seats:
         if s.seat == went_out:
             continue
         deal = contracts.deal(min(s.contract, len(contracts)))
         values: dict[str, Message | int | str] = {
-            "player": _who(names, s.seat),
+            "player": player_label(names, s.seat),
             "number": s.contract,
             "contract": deal.said,
             "held": s.held_said(),
@@ -273,12 +268,12 @@ def fold_game(
                     "{player} made all {count} contracts first.",
                     "{player} made all {count} contracts first.",
                     last,
-                    player=_who(names, finishers[0]),
+                    player=player_label(names, finishers[0]),
                 )
             else:
                 why = msg(
                     "{players} made contract {number} in the same deal: fewer points wins.",
-                    players=said_list([_who(names, s) for s in finishers]),
+                    players=said_list([player_label(names, s) for s in finishers]),
                     number=last,
                 )
         else:
@@ -289,7 +284,7 @@ def fold_game(
         if winner is None:
             tied = msg(
                 "Tied: {players} on {points}.",
-                players=said_list([_who(names, s) for s in best]),
+                players=said_list([player_label(names, s) for s in best]),
                 points=low,
             )
             why = joined(why, tied)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from ..cards import Card, Deck, Rank
-from ..messages import Message, as_message, msg
+from ..messages import Message, all_of, as_message, listed, msg
 
 __all__ = [
     "DEFAULT_PENALTIES",
@@ -55,22 +55,14 @@ JOKER_RULE_LABELS: dict[JokerRule, Message] = {
 
 
 def said_and(parts: Sequence[Message | str]) -> Message:
-    """Two or more things said as one list (``5s and 7s and 9s``): each pair a message, so a
-    language says its own "and". One thing is said as it is."""
-    said = [as_message(p) for p in parts]
-    out = said[0]
-    for part in said[1:]:
-        out = msg("{first} and {second}", first=out, second=part)
-    return out
+    """Two or more things said as one list (``5s and 7s and 9s``). One thing is said as it
+    is."""
+    return as_message(all_of(parts))
 
 
 def said_list(parts: Sequence[Message | str]) -> Message:
-    """Things said one after another with commas (``Ann, Ben, Cat``), each said as it is."""
-    said = [as_message(p) for p in parts]
-    out = said[0]
-    for part in said[1:]:
-        out = msg("{first}, {second}", first=out, second=part)
-    return out
+    """Things said one after another with commas (``Ann, Ben, Cat``)."""
+    return as_message(listed(parts))
 
 
 def rank_plural(rank: int) -> Message:

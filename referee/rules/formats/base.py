@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..errors import InputError
 from ..gem.hand import GemResult
 from ..if_ended import IfEndedNow, if_ended_now
-from ..messages import Message, msg, msg_n, verbatim
+from ..messages import Message, chained, msg, msg_n, verbatim
 from ..results import HandResult, HandScore, Outcome, Step
 from ..ruleset import Ruleset
 from ..settlement import Settlement
@@ -85,10 +85,8 @@ class Place:
 
 def versus(sides: Sequence[str]) -> Message:
     """ "Ann v Ben v Cat": who plays against whom."""
-    said = verbatim(sides[-1] if sides else "")
-    for side in reversed(sides[:-1]):
-        said = msg("{first} v {rest}", first=side, rest=said)
-    return said
+    said = chained(sides, lambda first, rest: msg("{first} v {rest}", first=first, rest=rest))
+    return said if isinstance(said, Message) else verbatim(str(said))
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..messages import Message, msg
+from ..messages import all_of, msg
 from ..results import Step
 from .hand import GemEnding, GemResult
 
@@ -38,17 +38,6 @@ class GemGame:
     why: Step | None = None
 
 
-def _both(names: Sequence[str]) -> Message:
-    """Two or three players named together ("Ann and Ben")."""
-    if len(names) == 2:
-        return msg("{first} and {second}", first=names[0], second=names[1])
-    if len(names) == 3:
-        return msg(
-            "{first} and {second} and {third}", first=names[0], second=names[1], third=names[2]
-        )
-    return msg("{first} and {second}", first=names[0], second=_both(names[1:]))
-
-
 def _game_winner(
     totals: Sequence[int], points: Sequence[int], target: int, names: Sequence[str]
 ) -> tuple[int | None, Step] | None:
@@ -68,7 +57,7 @@ def _game_winner(
         )
     most = max(points[s] for s in passed)
     top = [s for s in passed if points[s] == most]
-    who = _both([names[s] for s in passed])
+    who = all_of([names[s] for s in passed])
     if len(top) == 1:
         s = top[0]
         return s, Step(

@@ -18,7 +18,8 @@ from enum import StrEnum
 from itertools import combinations
 
 from ..cards import Card, Rank, Suit
-from ..messages import Message, msg
+from ..messages import Message, Value, chained, msg
+from ..messages import listed as comma_listed
 from .deck import Gem, GemDeck
 
 MIN_SET = 3
@@ -110,17 +111,12 @@ _HEADINGS = {
 }
 
 
-def listed(items: Sequence[Message | str], semicolons: bool = False) -> Message | str:
+def listed(items: Sequence[Message | str], semicolons: bool = False) -> Value:
     """Phrases one after another, split by commas (or semicolons), each said in its turn;
     ``""`` when there are none."""
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    rest = listed(items[1:], semicolons)
-    if semicolons:
-        return msg("{first}; {rest}", first=items[0], rest=rest)
-    return msg("{first}, {rest}", first=items[0], rest=rest)
+    if not semicolons:
+        return comma_listed(items)
+    return chained(items, lambda first, rest: msg("{first}; {rest}", first=first, rest=rest))
 
 
 def card_value(card: Card) -> int:

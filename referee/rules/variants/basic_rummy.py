@@ -40,6 +40,7 @@ from ..messages import Message, msg, msg_n
 from ..results import HandScore, Meld, Step
 from ..ruleset import NextDealer, Ruleset, ShutoutRule
 from ..values import card_value
+from .labels import player_label
 
 __all__ = [
     "BASIC_RUMMY",
@@ -154,12 +155,6 @@ Held = Sequence[Card] | int | None
 """One player's entry: the cards left in hand, or their value, or nothing."""
 
 
-def _label(names: Sequence[str] | None, seat: int) -> Message | str:
-    if names is not None and seat < len(names):
-        return names[seat]
-    return msg("Player {number}", number=seat + 1)
-
-
 def listed(parts: Sequence[Message | str]) -> Message | str:
     """Things said one after another with commas (``Ann 19, Ben 4``); none: an empty text."""
     if not parts:
@@ -188,7 +183,9 @@ def check_melds(
             except InvalidMeldError as e:
                 raise InputError(
                     f"melds_{seat}",
-                    msg("{player}: {problem}", player=_label(names, seat), problem=said_of(e)),
+                    msg(
+                        "{player}: {problem}", player=player_label(names, seat), problem=said_of(e)
+                    ),
                     api_field="melds",
                     seat=seat,
                 ) from None
@@ -216,7 +213,7 @@ def check_cards(
                         f"{what}_{seat}",
                         msg(
                             "{player}: more jokers than the pack's {jokers}",
-                            player=_label(names, seat),
+                            player=player_label(names, seat),
                             jokers=deck.jokers,
                         ),
                         api_field="hands" if what == "cards" else "melds",
@@ -229,11 +226,11 @@ def check_cards(
                 who: Message | str = (
                     msg(
                         "{first} and {second}",
-                        first=_label(names, first),
-                        second=_label(names, seat),
+                        first=player_label(names, first),
+                        second=player_label(names, seat),
                     )
                     if first != seat
-                    else _label(names, seat)
+                    else player_label(names, seat)
                 )
                 if deck.copies(card) == 1:
                     twice = msg(
@@ -268,7 +265,7 @@ def check_held(
     """The player who went out holds nothing; nobody holds more than was dealt, or a
     negative value. Raises :class:`InputError` naming the player's field."""
     for seat, entry in enumerate(held):
-        who = _label(names, seat)
+        who = player_label(names, seat)
         if isinstance(entry, int):
             if entry < 0:
                 raise InputError(
@@ -377,7 +374,7 @@ def rule_hand(
             "kind",
             msg(
                 "{player} is recorded with melds laid down earlier, so did not go rummy",
-                player=_label(names, winner),
+                player=player_label(names, winner),
             ),
             api_field="kind",
         )
@@ -389,7 +386,10 @@ def rule_hand(
             if ending is not Ending.STALEMATE and seat != winner:
                 raise InputError(
                     f"count_{seat}",
-                    msg("enter {player}'s cards left, or their count", player=_label(names, seat)),
+                    msg(
+                        "enter {player}'s cards left, or their count",
+                        player=player_label(names, seat),
+                    ),
                     api_field="counts",
                     seat=seat,
                 )
@@ -416,7 +416,9 @@ def _score(
             steps.append(
                 Step(
                     msg(
-                        "{player} laid down {melds}.", player=_label(names, seat.seat), melds=shown
+                        "{player} laid down {melds}.",
+                        player=player_label(names, seat.seat),
+                        melds=shown,
                     ),
                     "§8.4 melds",
                 )
@@ -434,10 +436,10 @@ def _score(
     losers = [s for s in seats if s.seat != winner]
     base = sum(s.value for s in losers)
     multiplier = 2 if ending is Ending.RUMMY else 1
-    who = _label(names, winner)
+    who = player_label(names, winner)
     holds = listed(
         [
-            msg("{player} holds {held}", player=_label(names, s.seat), held=s.held_said())
+            msg("{player} holds {held}", player=player_label(names, s.seat), held=s.held_said())
             for s in losers
         ]
     )
@@ -447,7 +449,7 @@ def _score(
             points[s.seat] = -s.value * multiplier
         charged = listed(
             [
-                msg("{player} {points}", player=_label(names, s.seat), points=-points[s.seat])
+                msg("{player} {points}", player=player_label(names, s.seat), points=-points[s.seat])
                 for s in losers
                 if points[s.seat]
             ]

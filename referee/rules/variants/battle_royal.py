@@ -48,7 +48,7 @@ from ..errors import said_of
 from ..hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
 from ..ledger import MatchLedger, dealers, fold_match
 from ..ledger import next_dealer as following_dealer
-from ..messages import Message, joined, msg, msg_n
+from ..messages import Message, joined, listed, msg, msg_n
 from ..results import Arrangement, HandScore, Layoff, Meld, Outcome, Step
 from ..ruleset import KnockerSpread, Ruleset, ShutoutRule, UndercutMode
 from ..scoring import Finish
@@ -57,7 +57,7 @@ from ..values import card_value
 from .battle_royal_layoffs import SEATS, OpponentPlay, TablePlays, layoff_order, plays_against
 from .battle_royal_scoring import score_hand
 from .cutthroat import settle_game
-from .labels import Label, labeller, listed, step
+from .labels import Label, labeller, step
 
 __all__ = [
     "BATTLE_ROYAL",

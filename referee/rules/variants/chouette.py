@@ -36,11 +36,11 @@ from decimal import Decimal
 
 from ..errors import HandError
 from ..ledger import GameLedger, MatchLedger, fold_match
-from ..messages import Message, Value, msg
+from ..messages import Message, Value, listed, msg
 from ..results import HandResult, HandScore, Role, Step
 from ..ruleset import ChouetteAfterGame, Ruleset
 from ..settlement import Settlement, SettlementRounding, settle
-from .labels import Label, labeller, listed, names_needed, step
+from .labels import Label, labeller, names_needed, step
 
 CHOUETTE = Ruleset()
 """Chouette under the app's default two-handed table (RG-3: "a 2-player game")."""
@@ -403,7 +403,7 @@ def _hand(
 # -- steps ---------------------------------------------------------------------------------
 
 
-def _queue(seating: ChouetteSeating, label: Label) -> Message | str:
+def _queue(seating: ChouetteSeating, label: Label) -> Value:
     return listed([label(s) for s in seating.queue])
 
 

@@ -48,11 +48,11 @@ def labeller(names: Sequence[str] | None, seats: int | None = None) -> Label:
     return label
 
 
-def listed(items: Sequence[Message | str]) -> Message | str:
-    """Players named one after another, with commas ("Ann, Ben, Cat")."""
-    if len(items) == 1:
-        return items[0]
-    return msg("{first}, {rest}", first=items[0], rest=listed(items[1:]))
+def player_label(names: Sequence[str] | None, seat: int) -> Message | str:
+    """A rummy game's player: by name, else "Player N" (counted from 1)."""
+    if names is not None and seat < len(names):
+        return names[seat]
+    return msg("Player {number}", number=seat + 1)
 
 
 def step(said: Message, rule: str) -> Step:

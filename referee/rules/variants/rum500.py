@@ -32,6 +32,7 @@ from ..results import HandScore, Meld, MeldKind, Step
 from ..ruleset import AceRank, NextDealer, Ruleset, ShutoutRule
 from ..values import card_value
 from .basic_rummy import Ending, check_cards, check_left, check_melds, not_a_player
+from .labels import player_label
 
 __all__ = [
     "RUM_500",
@@ -152,12 +153,6 @@ Part = tuple[Sequence[Sequence[Card]], Sequence[Card]] | tuple[int, int] | None
 """One player's entry: (melds, cards left) by cards, or (melded points, points left)."""
 
 
-def _label(names: Sequence[str] | None, seat: int) -> Message | str:
-    if names is not None and seat < len(names):
-        return names[seat]
-    return msg("Player {number}", number=seat + 1)
-
-
 def rule_hand(
     winner: int | None,
     parts: Sequence[Part],
@@ -186,7 +181,7 @@ def rule_hand(
                 f"count_{seat}",
                 msg(
                     "enter {player}'s melds and cards left, or their points",
-                    player=_label(names, seat),
+                    player=player_label(names, seat),
                 ),
                 api_field="counts",
                 seat=seat,
@@ -204,7 +199,7 @@ def rule_hand(
     seats: list[Rum500Seat] = []
     for seat, part in enumerate(parts):
         assert part is not None
-        who = _label(names, seat)
+        who = player_label(names, seat)
         first, second = part
         if isinstance(first, int) and isinstance(second, int):
             for value, field in ((first, "melded"), (second, "count")):
@@ -242,11 +237,11 @@ def _score(
 ) -> Rum500Result:
     steps: list[Step] = []
     if winner is not None:
-        steps.append(Step(msg("{player} went out.", player=_label(names, winner)), "§8.4"))
+        steps.append(Step(msg("{player} went out.", player=player_label(names, winner)), "§8.4"))
     else:
         steps.append(Step(msg("The stock ran out: nobody went out."), "§8.4"))
     for s in seats:
-        who = _label(names, s.seat)
+        who = player_label(names, s.seat)
         if s.melds is not None:
             laid: Message | str = ", ".join(
                 f"{m.label} ({meld_points(m)})" for m in s.melds
