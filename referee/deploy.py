@@ -136,6 +136,18 @@ def production_problems(app: Flask) -> list[str]:
     return problems
 
 
+def production_notes(app: Flask) -> list[str]:
+    """What is allowed but often a mistake: said by check-config without refusing the start."""
+    notes = []
+    if app.config.get("HTTPS") and not int(app.config.get("PROXY_HOPS") or 0):
+        notes.append(
+            "HTTPS is on with PROXY_HOPS=0: the app must itself be served over TLS (gunicorn "
+            "--certfile); behind a TLS proxy set PROXY_HOPS, or requests look like http: no "
+            "Strict-Transport-Security header, http links"
+        )
+    return notes
+
+
 def filesystem_of(path: Path) -> str | None:
     """The type of the file system holding ``path`` (from /proc/mounts), when known."""
     try:
@@ -161,6 +173,8 @@ def filesystem_of(path: Path) -> str | None:
 def check_config() -> None:
     """Refuse a production start that would go wrong: exit 1 with the reasons."""
     problems = production_problems(current_app)
+    for note in production_notes(current_app):
+        click.echo(f"note: {note}", err=True)
     for problem in problems:
         click.echo(f"refused: {problem}", err=True)
     if problems:

@@ -101,7 +101,10 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def _headers(response: Response) -> Response:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")  # edit links stay private
+        # Only the origin, never a path: a page's address (an old /m/<id>/edit/<token> link)
+        # reaches no log, and a form posted over https carries the same-origin Referer that
+        # the CSRF check there requires (with no Referer at all every form would be refused)
+        response.headers.setdefault("Referrer-Policy", "strict-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault(
             "Content-Security-Policy",

@@ -79,6 +79,41 @@ def test_behind_a_proxy_the_client_address_is_the_forwarded_one(
         db.engine.dispose()
 
 
+def test_forms_post_over_https_behind_a_proxy(
+    database: dict[str, Any], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Behind a TLS proxy every form is checked for a same-origin Referer (Flask-WTF's https
+    check); the origin-only Referer the pages' policy lets a browser send passes it, a
+    missing or foreign one is refused and stores nothing."""
+    from referee import create_app
+    from referee.models import Match, db
+    from tests.web.helpers import csrf_from, rule_form_data
+
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = create_app(
+        {"TESTING": True, "PROXY_HOPS": 1, "HTTPS": True, "RATELIMIT_ENABLED": False, **database}
+    )
+    client = app.test_client()
+    proxied = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "gin.example"}
+    page = client.get("/new", headers=proxied)
+    assert page.headers["Referrer-Policy"] == "strict-origin"
+    data = {"csrf_token": csrf_from(page.get_data(as_text=True)), "player_0": "Ann"}
+    data |= {"player_1": "Ben", "preset": "american", "rules_from": "american"}
+    data |= {"stake_per_point": "0.10", **rule_form_data("american")}
+    for referer in (None, "https://evil.example/", "http://gin.example/"):
+        headers = proxied | ({"Referer": referer} if referer else {})
+        refused = client.post("/new", data=data, headers=headers)
+        assert refused.status_code == 400, referer
+    with app.app_context():
+        assert db.session.query(Match).count() == 0
+    started = client.post("/new", data=data, headers=proxied | {"Referer": "https://gin.example/"})
+    assert started.status_code == 302, started.get_data(as_text=True)[:500]
+    with app.app_context():
+        assert db.session.query(Match).count() == 1
+        db.session.remove()
+        db.engine.dispose()
+
+
 def _check_config(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, **config: Any) -> Any:
     from referee import create_app
 
@@ -124,3 +159,18 @@ def test_a_local_disk_is_not_a_network_path(tmp_path: Any) -> None:
     from referee.deploy import NETWORK_FILESYSTEMS, filesystem_of
 
     assert filesystem_of(tmp_path) not in NETWORK_FILESYSTEMS
+
+
+def test_check_config_says_https_without_a_proxy_needs_tls_in_the_app(
+    tmp_path: Any, monkeypatch: Any
+) -> None:
+    production = {
+        "SECRET_KEY": "0123456789abcdef" * 4,
+        "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@db.example/gin",
+        "HTTPS": True,
+    }
+    alone = _check_config(tmp_path, monkeypatch, **production)
+    assert alone.exit_code == 0, alone.output
+    assert "note: HTTPS is on with PROXY_HOPS=0" in alone.output
+    proxied = _check_config(tmp_path, monkeypatch, PROXY_HOPS=1, **production)
+    assert proxied.exit_code == 0 and "note:" not in proxied.output
