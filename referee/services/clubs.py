@@ -213,13 +213,13 @@ def restore_club(raw: Any, where: str, matches: Mapping[str, Match]) -> bool:
     members = raw.get("members")
     if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
         raise ImportRefused(where + "members", "a list of names")
-    try:
-        club_name = clean_name(raw.get("name"), "")
+    try:  # the same limits as a club started or renamed here, so every backup restores
+        club_name = clean_name(raw.get("name"), where + "name", MAX_CLUB_NAME)
         club = Club(view_id=view_id, edit_token_hash=token_hash, name=club_name)
-        for name in members:
-            club.members.append(ClubMember(name=clean_name(name, "")))
+        for i, name in enumerate(members):
+            club.members.append(ClubMember(name=clean_name(name, f"{where}members[{i}]")))
     except InputError as e:
-        raise ImportRefused(where + "name", e.reason) from None
+        raise ImportRefused(e.field or where + "name", e.reason) from None
     db.session.add(club)
     db.session.flush()
     played = raw.get("matches", [])

@@ -323,3 +323,132 @@ def test_the_gem_rummy_csv_has_the_dice_deadwood_and_gem_parts(client):
     assert (second["dice"], second["gem parts Ann"], second["gem parts Ben"]) == ("7", "no", "yes")
     assert (second["points Ann"], second["points Ben"]) == ("11", "8")
     assert (third["dice"], third["kind"], third["total Ben"]) == ("5+6", "gin", "143")
+
+
+# -- dates and times a database can store but not give back ------------------------------------
+
+OUT_OF_RANGE = ["0001-01-01T00:00:00+23:59", "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00"]
+
+
+def _times(good: dict[str, Any], where: str, when: str) -> tuple[dict[str, Any], str]:
+    match = good["match"]
+    if where == "match":
+        match["created_at"] = when
+        return good, "match.created_at"
+    if where == "updated":
+        match["updated_at"] = when
+        return good, "match.updated_at"
+    if where == "hand":
+        match["hands"][0]["created_at"] = when
+        return good, "match.hands[0].created_at"
+    match["audit"][0]["created_at"] = when
+    return good, "match.audit[0].created_at"
+
+
+@pytest.mark.parametrize("when", OUT_OF_RANGE)
+@pytest.mark.parametrize("where", ["match", "updated", "hand", "audit"])
+def test_a_time_outside_years_1_to_9999_is_refused_and_nothing_stored(client, app, where, when):
+    """An instant whose UTC value falls outside the years 1 to 9999 would be stored and then
+    fail every read of the match (its pages, the backup, a re-fold): refused with its field."""
+    view_id, _ = play(client, "two_handed")
+    counts = _count(app, "Match"), _count(app, "Hand"), _count(app, "AuditEntry")
+    spoiled, field = _times(_export(client, view_id), where, when)
+    response = _import(client, spoiled)
+    assert response.status_code == 400, response.get_json()
+    error = response.get_json()["error"]
+    assert error["field"] == field and "between the years 1 and 9999" in error["reason"], error
+    assert (_count(app, "Match"), _count(app, "Hand"), _count(app, "AuditEntry")) == counts
+
+
+def test_times_with_an_offset_are_kept_as_their_utc_instant(client, app):
+    view_id, _ = play(client, "two_handed")
+    good = _export(client, view_id)
+    good["match"]["created_at"] = "0001-01-03T00:00:00+23:59"  # the day before, in UTC
+    good["match"]["hands"][0]["created_at"] = "2026-03-01T20:15:00+01:00"
+    response = _import(client, good)
+    assert response.status_code == 201, response.get_json()
+    new_id = response.get_json()["id"]
+    assert client.get(f"/m/{new_id}").status_code == 200
+    again = _export(client, new_id)["match"]
+    assert again["created_at"].startswith("0001-01-02T00:01:00")
+    assert again["hands"][0]["created_at"].startswith("2026-03-01T19:15:00")
+    result = _cli(app, "export", str(app.instance_path) + "/all.json")
+    assert result.exit_code == 0, result.output
+
+
+def _empty_the_instance(app: Any) -> None:
+    from referee.models import db
+
+    with app.app_context():
+        for table in reversed(db.metadata.sorted_tables):
+            if table.name != "alembic_version":
+                db.session.execute(table.delete())
+        db.session.commit()
+
+
+def test_a_backup_with_every_field_at_its_limit_restores_into_a_fresh_instance(
+    client, app, tmp_path
+):
+    """A backup always restores: a club's name of 60 characters (clubs allow more than the 40
+    of a player's name), roster and seat names of 40, a note of 500, in any script."""
+    club_name = "Клуб «Пятница» · " + "Ж" * 43
+    players = ["Анна-" + "Я" * 35, "B" * 40]
+    assert len(club_name) == 60 and all(len(p) == 40 for p in players)
+    made = client.post("/api/v1/clubs", json={"name": club_name, "players": players})
+    assert made.status_code == 201, made.get_json()
+    club = made.get_json()
+    started = client.post(
+        f"/api/v1/clubs/{club['id']}/matches",
+        json={"players": players, "preset": "american", "stake_per_point": "0.25"},
+        headers={"X-Edit-Token": club["edit_token"]},
+    )
+    assert started.status_code == 201, started.get_json()
+    match = started.get_json()
+    hand = client.post(
+        f"/api/v1/matches/{match['id']}/hands",
+        json={
+            "kind": "knock",
+            "knocker": players[0],
+            "knocker_deadwood": 4,
+            "defender_deadwood": 21,
+            "note": "н" * 500,
+        },
+        headers={"X-Edit-Token": match["edit_token"]},
+    )
+    assert hand.status_code == 201, hand.get_json()
+    reads = (
+        client.get(f"/api/v1/clubs/{club['id']}").get_json(),
+        client.get(f"/api/v1/matches/{match['id']}").get_json(),
+    )
+    path = tmp_path / "backup.json"
+    assert _cli(app, "export", str(path)).exit_code == 0
+
+    _empty_the_instance(app)
+    assert _count(app, "Club") == 0 and _count(app, "Match") == 0
+    result = _cli(app, "import", str(path))
+    assert result.exit_code == 0, result.output
+    assert "1 clubs added" in result.output and "1 matches added" in result.output
+    restored = client.get(f"/api/v1/clubs/{club['id']}").get_json()
+    assert restored["name"] == club_name
+    assert _without_ids(restored) == _without_ids(reads[0])  # row ids are the new instance's
+    assert client.get(f"/api/v1/matches/{match['id']}").get_json() == reads[1]
+    assert client.get(f"/c/{club['id']}").status_code == 200
+
+
+def test_a_backup_club_name_over_its_limit_is_refused_with_its_field(client, app, tmp_path):
+    client.post("/api/v1/clubs", json={"name": "Friday", "players": ["Ann"]})
+    path = tmp_path / "backup.json"
+    assert _cli(app, "export", str(path)).exit_code == 0
+    backup = json.loads(path.read_text())
+    backup["clubs"][0]["name"] = "F" * 61
+    backup["clubs"][0]["members"][0] = "A" * 41
+    _empty_the_instance(app)
+    path.write_text(json.dumps(backup))
+    result = _cli(app, "import", str(path))
+    assert result.exit_code != 0
+    assert "Nothing imported. clubs[0].name: at most 60 characters" in result.output, result.output
+    backup["clubs"][0]["name"] = "Friday"
+    path.write_text(json.dumps(backup))
+    result = _cli(app, "import", str(path))
+    assert "clubs[0].members[0]: at most 40 characters" in result.output, result.output
+    assert _count(app, "Club") == 0
