@@ -189,10 +189,4 @@ def import_club(data: Any) -> ClubImported:
 
 
 def _when(value: Any) -> dt.datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        when = dt.datetime.fromisoformat(value)
-    except ValueError:
-        raise ImportRefused("club.created_at", "a date and time (ISO 8601) is needed") from None
-    return when if when.tzinfo else when.replace(tzinfo=dt.UTC)
+    return transfer.instant(value, "club.created_at") if isinstance(value, str) else None

@@ -299,14 +299,42 @@ def _whole(raw: Mapping[str, Any], key: str, where: str) -> int:
 
 
 def _time(raw: Mapping[str, Any], key: str, where: str) -> dt.datetime | None:
-    value = raw.get(key)
+    return instant(raw.get(key), where + key)
+
+
+# A day inside Python's years 1 to 9999 at either end: a database session in any time zone
+# reads the stored instant back as a date Python can hold.
+_EARLIEST = dt.datetime(1, 1, 2, tzinfo=dt.UTC)
+_LATEST = dt.datetime(9999, 12, 30, tzinfo=dt.UTC)
+
+
+def instant(value: Any, field: str) -> dt.datetime | None:
+    """An imported date and time as the UTC instant it names (a time without an offset is
+    UTC). Refused, naming ``field``, when it is not ISO 8601 or its UTC value lies outside
+    the years 1 to 9999: such a row would be stored and then fail every read of it.
+
+    >>> instant("2026-03-01T20:15:00+01:00", "created_at").isoformat()
+    '2026-03-01T19:15:00+00:00'
+    >>> instant("0001-01-01T00:00:00+23:59", "created_at")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    referee.services.transfer.ImportRefused: created_at: a date and time between the years 1 ...
+    """
     if value is None:
         return None
     try:
         when = dt.datetime.fromisoformat(value)
     except (TypeError, ValueError):
-        raise ImportRefused(where + key, "a date and time (ISO 8601) is needed") from None
-    return when if when.tzinfo else when.replace(tzinfo=dt.UTC)
+        raise ImportRefused(field, "a date and time (ISO 8601) is needed") from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.UTC)
+    try:
+        utc = when.astimezone(dt.UTC)
+    except OverflowError:
+        utc = None
+    if utc is None or not _EARLIEST <= utc <= _LATEST:
+        raise ImportRefused(field, "a date and time between the years 1 and 9999 is needed")
+    return utc
 
 
 def _hand_in(raw: Any, where: str) -> HandIn:

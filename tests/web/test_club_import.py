@@ -151,9 +151,27 @@ def _twice_on_roster(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _created_before_year_1(data: dict[str, Any]) -> dict[str, Any]:
+    data["club"]["created_at"] = "0001-01-01T00:00:00+23:59"  # year 0 in UTC
+    return data
+
+
+def _created_after_9999(data: dict[str, Any]) -> dict[str, Any]:
+    data["club"]["created_at"] = "9999-12-31T23:59:59-14:00"  # year 10000 in UTC
+    return data
+
+
+def _match_created_after_9999(data: dict[str, Any]) -> dict[str, Any]:
+    data["matches"][0]["created_at"] = "9999-12-31T23:59:59-14:00"
+    return data
+
+
 @pytest.mark.parametrize(
     ("spoil", "field", "says"),
     [
+        (_created_before_year_1, "club.created_at", "between the years 1 and 9999"),
+        (_created_after_9999, "club.created_at", "between the years 1 and 9999"),
+        (_match_created_after_9999, "matches[0]", "between the years 1 and 9999"),
         (_broken_hand, "matches[", "hand 1"),
         (_unknown_seat, "club.matches[0].seats", "roster name"),
         (_missing_match, "club.matches", "not in the file"),
