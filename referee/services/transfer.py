@@ -175,21 +175,41 @@ def match_csv(match: Match) -> str:
     columns = board.columns
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(
-        [
-            *CSV_HEAD,
-            "knocker deadwood",
-            "defender deadwood",
-            *(f"points {c}" for c in columns),
-            *(f"boxes {c}" for c in columns),
-            *(f"total {c}" for c in columns),
-            "note",
-            *board.format.csv_head(board.names),
-        ]
-    )
+    head = [
+        *CSV_HEAD,
+        "knocker deadwood",
+        "defender deadwood",
+        *(f"points {c}" for c in columns),
+        *(f"boxes {c}" for c in columns),
+        *(f"total {c}" for c in columns),
+        "note",
+        *board.format.csv_head(board.names),
+    ]
+    writer.writerow([inert(cell) for cell in head])
     for line in board.lines:
-        writer.writerow([*_csv_row(board, line), *board.format.csv_cells(board, line)])
+        cells = [*_csv_row(board, line), *board.format.csv_cells(board, line)]
+        writer.writerow([inert(cell) for cell in cells])
     return out.getvalue()
+
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(cell: Any) -> Any:
+    """A cell a spreadsheet shows as text, never runs: a name or note that starts as a formula
+    would (``=``, ``+``, ``-``, ``@``, tab, CR) gets a leading apostrophe, as OWASP advises.
+    Numbers, negative ones too, stay numbers.
+
+    >>> [inert(c) for c in ["=HYPERLINK(1)", "@SUM(1+1)", "-12", -12, "Ann", "- Ann"]]
+    ["'=HYPERLINK(1)", "'@SUM(1+1)", '-12', -12, 'Ann', "'- Ann"]
+    """
+    if not isinstance(cell, str) or not cell.startswith(_FORMULA_STARTS):
+        return cell
+    try:
+        float(cell)
+    except ValueError:
+        return "'" + cell
+    return cell
 
 
 def _csv_row(board: Board, line: Any) -> list[Any]:

@@ -10,6 +10,10 @@ token, or 400 ``{"error": {"field", "reason"}}`` with nothing stored).
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from urllib.parse import quote
+
 from flask import (
     Blueprint,
     Response,
@@ -35,11 +39,28 @@ api_bp = Blueprint("transfer_api", __name__, url_prefix="/api/v1")
 
 def _download(body: str, mimetype: str, match: Match, suffix: str) -> Response:
     name = f"gin-{transfer.export_names(match.names)}-{match.view_id}.{suffix}"
-    return Response(
-        body,
-        mimetype=mimetype,
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": attachment(name)})
+
+
+def attachment(name: str) -> str:
+    """A download's Content-Disposition for any name (RFC 6266): a plain-ASCII ``filename``
+    every client reads, and the name itself as ``filename*`` in UTF-8 (RFC 5987) when it is
+    not ASCII. A header outside Latin-1 is refused by the WSGI server.
+
+    >>> attachment("gin-Ann-Ben.csv")
+    'attachment; filename="gin-Ann-Ben.csv"'
+    >>> print(attachment("gin-Анна-Éric.csv"))
+    attachment; filename="gin-Eric.csv"; filename*=UTF-8''gin-%D0%90%D0%BD%D0%BD%D0%B0-%C3%89ric.csv
+    """
+    fallback = _ascii(name)
+    header = f'attachment; filename="{fallback}"'
+    return header if fallback == name else header + "; filename*=UTF-8''" + quote(name, safe="")
+
+
+def _ascii(name: str) -> str:
+    """The name in ASCII: accents dropped from their letters, other scripts left out."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"-{2,}", "-", text.replace('"', "").replace("\\", ""))
 
 
 @bp.get("/m/<view_id>/export.csv")
