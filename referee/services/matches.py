@@ -41,6 +41,7 @@ from . import board as board_service
 from .board import format_of, rules_of
 
 MAX_NAME = 40
+MAX_KEY = 64  # an idempotency key's length (the column's): a longer one is refused, not cut
 
 __all__ = ["format_of", "rules_of"]
 
@@ -306,7 +307,13 @@ def add_hand(
     ``expected_revision`` (a hand a phone kept while offline) is the match's revision the
     sender last saw: any change since, an edit too, is a :class:`Conflict`.
     """
-    key = (idempotency_key or "").strip()[:64] or None
+    key = (idempotency_key or "").strip() or None
+    if key is not None and len(key) > MAX_KEY:
+        # cut short, two different hands whose keys share a beginning would be one hand
+        raise InputError(
+            "idempotency_key",
+            msg_n("at most {count} character", "at most {count} characters", MAX_KEY),
+        )
     try:
         match = _lock(match)
         if key and (existing := find_by_key(match, key)) is not None:

@@ -53,7 +53,7 @@ from referee.services import board as board_service
 from referee.services import decks as deck_service
 from referee.services import matches as match_service
 from referee.services.board import HandRecord
-from referee.services.matches import Actor, Conflict
+from referee.services.matches import MAX_KEY, Actor, Conflict
 from referee.throttle import anonymous_write
 from referee.views.access import can_edit, claim_url
 from referee.views.etag import drawn_once, tag_of, unless_unchanged
@@ -423,8 +423,8 @@ def add_hand(view_id: str) -> tuple[Response, int]:
     if expected is not None and not is_whole(expected):
         _fail(400, "expected_number", "must be a whole number")
     key = request.headers.get("Idempotency-Key") or data.get("idempotency_key")
-    if key is not None and not isinstance(key, str):
-        _fail(400, "idempotency_key", "must be a string (at most 64 characters)")
+    if key is not None and (not isinstance(key, str) or len(key.strip()) > MAX_KEY):
+        _fail(400, "idempotency_key", "must be a string of at most 64 characters")
     try:
         hand, created = match_service.add_hand(
             match, fields, _actor(), idempotency_key=key, expected_number=expected
@@ -450,7 +450,7 @@ def add_queued_hand(view_id: str) -> tuple[Response, int]:
         if data.get(name) is not None and not is_whole(data[name]):
             _fail(400, name, "must be a whole number")
     key = data.get("idempotency_key")
-    if not isinstance(key, str) or not key.strip() or len(key) > 64:
+    if not isinstance(key, str) or not key.strip() or len(key) > MAX_KEY:
         _fail(400, "idempotency_key", "a string of at most 64 characters")
     board = board_service.build(match)
     try:

@@ -99,7 +99,7 @@ def save_new(
 def sent_before(match: Match, form_data: Mapping[str, Any]) -> Hand | None:
     """The hand a form with this idempotency key already recorded (Back, then Save or Check
     again), whatever the form holds now; None for a form not sent before."""
-    key = str(form_data.get("idempotency_key") or "").strip()[:64]
+    key = str(form_data.get("idempotency_key") or "").strip()
     return match_service.find_by_key(match, key) if key else None
 
 

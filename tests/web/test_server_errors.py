@@ -83,6 +83,29 @@ def test_an_idempotency_key_must_be_text(client: Any, key: object) -> None:
     assert client.get(f"/api/v1/matches/{view_id}").get_json()["hands"] == []
 
 
+def test_an_idempotency_key_over_64_characters_is_refused_not_cut(client: Any) -> None:
+    """Two hands whose keys share their first 64 characters are two hands: a key is never cut
+    to fit, it is refused (header or body), and a key of exactly 64 still works."""
+    view_id, token = api_match(client)
+    hand = {"kind": "knock", "knocker": "Ann", "knocker_deadwood": 5, "defender_deadwood": 20}
+    url = f"/api/v1/matches/{view_id}/hands"
+    long_key = "k" * 64 + "-first"
+    for headers, body in (
+        ({"X-Edit-Token": token, "Idempotency-Key": long_key}, hand),
+        ({"X-Edit-Token": token}, {**hand, "idempotency_key": long_key}),
+    ):
+        refused = client.post(url, json=body, headers=headers)
+        assert refused.status_code == 400, refused.get_json()
+        error = refused.get_json()["error"]
+        assert error["field"] == "idempotency_key" and "at most 64" in error["reason"]
+    assert client.get(f"/api/v1/matches/{view_id}").get_json()["hands"] == []
+    exact = {"X-Edit-Token": token, "Idempotency-Key": "k" * 64}
+    assert client.post(url, json=hand, headers=exact).status_code == 201
+    again = client.post(url, json=hand, headers=exact)
+    assert again.status_code == 200  # the same key again: the first hand, not a second
+    assert len(client.get(f"/api/v1/matches/{view_id}").get_json()["hands"]) == 1
+
+
 @pytest.mark.parametrize(
     "url",
     [
