@@ -72,6 +72,12 @@ def load(app: Flask, test_config: Mapping[str, object] | None) -> None:
         url = app.config.get("DATABASE_URL") or f"sqlite:///{instance / 'referee.sqlite'}"
         app.config["SQLALCHEMY_DATABASE_URI"] = database_url(url)
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        # a pooled connection the server dropped (a restart, a failover, an idle timeout) is
+        # found out and replaced when it is taken, not by the request that would use it
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        options.setdefault("pool_pre_ping", True)
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
 
 
 def database_url(url: str) -> str:

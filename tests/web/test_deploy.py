@@ -174,3 +174,26 @@ def test_check_config_says_https_without_a_proxy_needs_tls_in_the_app(
     assert "note: HTTPS is on with PROXY_HOPS=0" in alone.output
     proxied = _check_config(tmp_path, monkeypatch, PROXY_HOPS=1, **production)
     assert proxied.exit_code == 0 and "note:" not in proxied.output
+
+
+def test_a_dropped_database_connection_costs_no_request(app: Any, client: Any) -> None:
+    """The database server closed the pooled connection (a restart, a failover): the next
+    request takes a new one instead of failing with 500."""
+    from sqlalchemy import create_engine, text
+
+    from referee.models import db
+
+    with app.app_context():
+        if db.engine.dialect.name == "sqlite":
+            pytest.skip("a SQLite file has no server to drop the connection")
+        assert client.get("/healthz").status_code == 200
+        pid = db.session.execute(text("SELECT pg_backend_pid()")).scalar_one()
+        db.session.remove()
+        url = app.config["SQLALCHEMY_DATABASE_URI"]
+    admin = create_engine(url)
+    with admin.begin() as conn:
+        assert conn.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid}).scalar_one()
+    admin.dispose()
+    assert client.get("/healthz").status_code == 200
+    view_id, _ = api_match(client)
+    assert client.get(f"/m/{view_id}").status_code == 200
