@@ -82,7 +82,7 @@ def _text(data: Mapping[str, Any], key: str) -> str:
 
 def deal_of(data: Mapping[str, Any], table: ContractTable) -> Deal:
     cards = data.get("cards", 13)
-    if isinstance(cards, str) and cards.strip().isdigit():
+    if isinstance(cards, str) and cards.strip().isdecimal():
         cards = int(cards)
     if isinstance(cards, bool) or not isinstance(cards, int):
         raise InputError("cards", msg("the cards dealt, a whole number"))

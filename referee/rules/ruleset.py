@@ -448,7 +448,7 @@ def coerce_value(name: str, value: Any) -> Any:
             )
         if isinstance(value, int):
             return value
-        if text is not None and text.lstrip("-").isdigit():
+        if text is not None and text.lstrip("-").isdecimal():
             return int(text)
         raise RulesetError([(name, msg("must be a whole number (got {value})", value=repr(value)))])
     if kind == tuple[int, ...]:

@@ -489,8 +489,8 @@ def club_stats(club: Club, start: dt.date | None = None, end: dt.date | None = N
     query = select(Match).where(Match.club_id == club.id).order_by(Match.created_at)
     if start:
         query = query.where(Match.created_at >= _day(start))
-    if end:
-        query = query.where(Match.created_at < _day(end) + dt.timedelta(days=1))
+    if end and end < dt.date.max:  # the last day a date can name leaves nothing after it
+        query = query.where(Match.created_at < _day(end + dt.timedelta(days=1)))
     matches = facts_of_matches(query)
     seats_of = seat_map(club)
     names = {m.id: m.name for m in club.members}

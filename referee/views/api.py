@@ -224,7 +224,7 @@ MAX_PAGE = 500
 def _limit(value: str | None, default: int) -> int:
     if value is None or value == "":
         return default
-    if not value.isdigit() or not 1 <= int(value) <= MAX_PAGE:
+    if not value.isdecimal() or not 1 <= int(value) <= MAX_PAGE:
         _fail(400, "limit", f"a whole number of hands from 1 to {MAX_PAGE}")
     return int(value)
 
@@ -233,7 +233,7 @@ def _cursor() -> int | None:
     value = request.args.get("cursor")
     if value is None or value == "":
         return None
-    if not value.isdigit():
+    if not value.isdecimal():
         _fail(400, "cursor", "the next_cursor of the page before, as it was given")
     return int(value)
 

@@ -152,7 +152,7 @@ def _on_its_row(error: InputError) -> InputError:
     """A deal's problem (``deal_<n>``) belongs beside that deal's contract field, where the
     refused form's summary links to it."""
     field = error.field or ""
-    if field.startswith("deal_") and field[5:].isdigit():
+    if field.startswith("deal_") and field[5:].isdecimal():
         return InputError(f"contract_{field[5:]}", error.message, api_field=error.api_field)
     return error
 

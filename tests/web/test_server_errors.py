@@ -234,3 +234,55 @@ def test_an_empty_path_segment_under_the_api_is_a_json_404(client: Any) -> None:
         response = client.get(path)
         assert response.status_code == 404 and response.is_json, path
         assert response.get_json()["error"]["reason"]
+
+
+@pytest.mark.parametrize("query", ["limit=²", "cursor=²", "limit=¹⁰", "cursor=³"])
+def test_a_superscript_number_in_a_page_query_is_refused(client: Any, query: str) -> None:
+    view_id, _ = api_match(client)
+    response = client.get(f"/api/v1/matches/{view_id}/hands?{query}")
+    assert response.status_code == 400, response.get_data(as_text=True)[:300]
+    assert response.get_json()["error"]["field"] == query.split("=")[0]
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "field"),
+    [
+        (
+            "/api/v1/matches",
+            {"players": ["Ann", "Ben"], "rules": {"game_target": "¹⁰⁰"}},
+            "game_target",
+        ),
+        ("/api/v1/contract/check", {"contract": "1 group of 3", "cards": "¹³"}, "cards"),
+    ],
+)
+def test_superscript_digits_in_a_body_are_refused(
+    client: Any, url: str, body: dict[str, Any], field: str
+) -> None:
+    response = client.post(url, json=body)
+    assert response.status_code == 400, response.get_data(as_text=True)[:300]
+    assert response.get_json()["error"]["field"].startswith(field)
+
+
+def test_superscript_dice_in_a_gem_hand_are_refused(client: Any) -> None:
+    from tests.web.test_gem import DECK
+
+    made = client.post(
+        "/api/v1/matches", json={"players": ["Ann", "Ben"], "preset": "gem", "deck": DECK}
+    )
+    assert made.status_code == 201, made.get_json()
+    match = made.get_json()
+    response = client.post(
+        f"/api/v1/matches/{match['id']}/hands",
+        json={"dice": "³+⁴", "knocker": "Ann", "counts": {"Ann": 5, "Ben": 9}},
+        headers={"X-Edit-Token": match["edit_token"]},
+    )
+    assert response.status_code == 400, response.get_data(as_text=True)[:300]
+    assert response.get_json()["error"]["field"] == "dice"
+
+
+@pytest.mark.parametrize("end", ["9999-12-31", "9999-12-30"])
+def test_club_statistics_to_the_last_day_there_is(client: Any, end: str) -> None:
+    club = client.post("/api/v1/clubs", json={"name": "Friday", "players": ["Ann"]}).get_json()
+    response = client.get(f"/api/v1/clubs/{club['id']}/stats?from=0001-01-01&to={end}")
+    assert response.status_code == 200, response.get_data(as_text=True)[:300]
+    assert client.get(f"/c/{club['id']}/stats?from=0001-01-01&to={end}").status_code == 200

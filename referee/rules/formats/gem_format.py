@@ -74,10 +74,10 @@ def parse_dice(text: Any) -> Dice:
         raise InputError("dice", msg("give the two dice (3+4) or their sum (2–12)"))
     if "+" in raw:
         a, _, b = raw.partition("+")
-        if not (a.isdigit() and b.isdigit()):
+        if not (a.isdecimal() and b.isdecimal()):
             raise InputError("dice", msg("`{text}` is not two dice (e.g. 3+4)", text=str(text)))
         return dice_from(int(a), int(b))
-    if not raw.lstrip("-").isdigit():
+    if not raw.lstrip("-").isdecimal():
         raise InputError("dice", msg("`{text}` is not a sum of two dice (2–12)", text=str(text)))
     return dice_from(total=int(raw))
 

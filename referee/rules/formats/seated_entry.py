@@ -58,7 +58,7 @@ def split_deadwoods(text: str | None, seats: int = BR_SEATS) -> list[int | str |
         if token == MISSING:
             out.append(None)
         else:
-            out.append(int(token) if token.lstrip("-").isdigit() else token)
+            out.append(int(token) if token.lstrip("-").isdecimal() else token)
     return (out + [None] * seats)[:seats]
 
 
