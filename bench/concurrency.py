@@ -222,14 +222,22 @@ def fresh_database(database: str) -> Iterator[tuple[str, str]]:
 
 
 @contextlib.contextmanager
-def serve(database_url: str, instance: str, workers: int, threads: int = 1) -> Iterator[str]:
-    """A gunicorn server of the app on ``database_url``; yields its base URL."""
+def serve(
+    database_url: str,
+    instance: str,
+    workers: int,
+    threads: int = 1,
+    settings: dict[str, str] | None = None,
+) -> Iterator[str]:
+    """A gunicorn server of the app on ``database_url`` (and ``REFEREE_*`` ``settings``);
+    yields its base URL."""
     port = _free_port()
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
         "REFEREE_INSTANCE_PATH": instance,
         "REFEREE_SECRET_KEY": secrets.token_hex(16),
+        **{f"REFEREE_{name}": value for name, value in (settings or {}).items()},
     }
     gunicorn = Path(sys.executable).with_name("gunicorn")
     log_path = Path(instance) / "gunicorn.log"

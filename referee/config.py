@@ -35,6 +35,7 @@ class Defaults:
     JSON_SORT_KEYS = False
     FOLD_CACHE_SIZE = 256  # folded matches kept per process, by (match, revision); 0: none
     PAGE_CACHE_SIZE = 128  # scoreboards drawn for viewers kept per process, by ETag; 0: none
+    PAGE_CACHE_BYTES = 32 * 1024 * 1024  # ... and the most memory they may take together
     # Search nodes one ruling (a hand of a match, a checked hand, an analysis) may take before
     # it is answered 422 "too complex to rule here"; None: no limit.
     RULING_BUDGET: int | None = 200_000

@@ -120,6 +120,11 @@ def production_problems(app: Flask) -> list[str]:
         )
     elif len(secret) < 32 or secret.lower() in {"dev", "secret", "change-me", "changeme"}:
         problems.append("SECRET_KEY is too short or a well-known value: use 32+ random bytes")
+    if not app.config.get("TRUSTED_HOSTS") and not app.config.get("SERVER_NAME"):
+        problems.append(
+            "TRUSTED_HOSTS is not set: links, QR codes and shared pages would name whatever "
+            "host a request claims; set REFEREE_TRUSTED_HOSTS='[\"gin.example.org\"]'"
+        )
     if app.config.get("DEBUG"):
         problems.append("DEBUG is on: the debugger runs code sent to it")
     uri = str(app.config.get("SQLALCHEMY_DATABASE_URI") or "")

@@ -104,7 +104,13 @@ def page_language() -> str:
 def language_links() -> list[tuple[str, str, str, bool]]:
     """The switcher: (code, native name, link to this page in it, is it this page's)."""
     current = page_language()
-    args = {k: v for k, v in request.args.items(multi=True) if k != "lang"}
+    # a read that declared what it depends on (a page kept for every viewer) links only those
+    kept: set[str] | None = g.get("read_params")
+    args = {
+        k: v
+        for k, v in request.args.items(multi=True)
+        if k != "lang" and (kept is None or k in kept)
+    }
     links = []
     for code in LANGUAGES:
         query = urlencode([*args.items(), ("lang", code)])

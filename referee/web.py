@@ -14,7 +14,7 @@ from flask import Flask, Response, g, render_template, request, session
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import Markup, escape
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from . import i18n
 from .i18n import N_
@@ -116,6 +116,13 @@ def init_app(app: Flask) -> None:
     for code in (400, 403, 404, 405, 409, 413, 429):
         app.register_error_handler(code, _error_page)
     app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(SecurityError, _unknown_host)
+
+
+def _unknown_host(error: SecurityError) -> tuple[Response, int]:
+    """A request for a host not in ``TRUSTED_HOSTS``: no page can be drawn for it (its links
+    would need the host), so a plain answer."""
+    return Response("This server does not answer to that host name.\n", mimetype="text/plain"), 400
 
 
 _ERROR_TEXT = {

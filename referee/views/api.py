@@ -219,6 +219,7 @@ def list_hands(view_id: str) -> Response:
 
 
 MAX_PAGE = 500
+READ_PARAMS = ("limit", "cursor", "hands")  # what a match's reads take from their query
 
 
 def _limit(value: str | None, default: int) -> int:
@@ -269,7 +270,7 @@ def _unless_unchanged(match: Match, body: Callable[[], dict[str, Any]]) -> Respo
     """A read tagged with the match's revision and the read's parameters: a client that
     sends the tag it holds in ``If-None-Match`` gets 304 Not Modified while nothing in the
     match has changed."""
-    tag = tag_of(match, kind=f"api {request.endpoint}")
+    tag = tag_of(match, kind=f"api {request.endpoint}", params=READ_PARAMS)
 
     def render() -> Response:
         text = drawn_once(tag, lambda: jsonify(body()).get_data(as_text=True))

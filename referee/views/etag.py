@@ -11,12 +11,13 @@ costs one query. A page with a message waiting to be shown (a flash) is always s
 from __future__ import annotations
 
 import hashlib
+import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from importlib import metadata
 
-from flask import Response, current_app, make_response, request, session
+from flask import Response, current_app, g, make_response, request, session
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
@@ -35,17 +36,24 @@ def _language() -> str:
     return str(get_locale() or "")
 
 
-def tag_of(match: Match, *, editor: bool = False, kind: str = "page") -> str:
+def tag_of(
+    match: Match, *, editor: bool = False, kind: str = "page", params: Iterable[str] = ()
+) -> str:
     """The ETag of a read of ``match`` at its revision: ``kind`` (which page or answer), the
-    request's path and parameters, the viewer's edit right and language, and the app's
-    build."""
-    params = "&".join(f"{k}={v}" for k, v in sorted(request.args.items(multi=True)))
+    request's path, the site it was asked of (a page's links and QR code name it), the query
+    ``params`` the read depends on (any others are ignored, so they neither split the page
+    cache nor reach a cached page's links), the viewer's edit right and language, and the
+    app's build."""
+    wanted = set(params)
+    g.read_params = wanted
+    query = "&".join(f"{k}={v}" for k, v in sorted(request.args.items(multi=True)) if k in wanted)
     parts = [
         kind,
+        request.host_url,
         request.path,
         match.view_id,
         str(match.revision or 0),
-        params,
+        query,
         "edit" if editor else "view",
         _language(),
         _BUILD,
@@ -67,12 +75,15 @@ def unless_unchanged(tag: str, render: Callable[[], ResponseReturnValue]) -> Res
 
 
 class PageCache:
-    """The last ``size`` pages (and API reads) drawn for viewers, by their ETag: what a viewer
-    may see is a function of its tag (the match's revision, the parameters, the language, no
-    edit right), so every spectator of an unchanged match gets it drawn once."""
+    """The pages (and API reads) last drawn for viewers, by their ETag: what a viewer may see
+    is a function of its tag (the site, the match's revision, the parameters, the language, no
+    edit right), so every spectator of an unchanged match gets it drawn once. Bounded in
+    pages and in bytes: one long match's pages are large, and a worker's memory is what a
+    cache of them costs."""
 
-    def __init__(self, size: int) -> None:
-        self.size = size
+    def __init__(self, size: int, most_bytes: int) -> None:
+        self.size, self.most_bytes = size, most_bytes
+        self.bytes = 0
         self._pages: OrderedDict[str, str] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -84,21 +95,31 @@ class PageCache:
             return page
 
     def put(self, tag: str, page: str) -> None:
+        cost = sys.getsizeof(page)
+        if cost > self.most_bytes:
+            return  # larger than the whole cache: drawn each time
         with self._lock:
+            old = self._pages.pop(tag, None)
+            if old is not None:
+                self.bytes -= sys.getsizeof(old)
             self._pages[tag] = page
-            while len(self._pages) > self.size:
-                self._pages.popitem(last=False)
+            self.bytes += cost
+            while len(self._pages) > self.size or self.bytes > self.most_bytes:
+                _, dropped = self._pages.popitem(last=False)
+                self.bytes -= sys.getsizeof(dropped)
 
 
 def drawn_once(tag: str, draw: Callable[[], str]) -> str:
-    """A viewer's page with this ``tag``: drawn once per process (``PAGE_CACHE_SIZE`` pages
-    kept), then reused; a page with a message waiting (a flash) is always drawn."""
+    """A viewer's page with this ``tag``: drawn once per process (at most ``PAGE_CACHE_SIZE``
+    pages and ``PAGE_CACHE_BYTES`` bytes kept), then reused; a page with a message waiting (a
+    flash) is always drawn."""
     size = int(current_app.config.get("PAGE_CACHE_SIZE", 0) or 0)
-    if size <= 0 or session.get("_flashes"):
+    most_bytes = int(current_app.config.get("PAGE_CACHE_BYTES", 0) or 0)
+    if size <= 0 or most_bytes <= 0 or session.get("_flashes"):
         return draw()
     cache = current_app.extensions.get("referee.pages")
     if not isinstance(cache, PageCache):
-        cache = current_app.extensions["referee.pages"] = PageCache(size)
+        cache = current_app.extensions["referee.pages"] = PageCache(size, most_bytes)
     page = cache.get(tag)
     if page is None:
         page = draw()

@@ -153,6 +153,7 @@ def _render_new(form: Any) -> str:
 
 AUDIT_SHOWN = 20  # the latest changes a scoreboard lists
 AUDIT_ALL = 200  # ... and with ?audit=all
+SCOREBOARD_PARAMS = ("audit", "hands")  # what the scoreboard reads of its query
 
 
 @bp.get("/m/<view_id>")
@@ -163,7 +164,7 @@ def scoreboard(view_id: str) -> Response:
     editor = can_edit(match)
     my_matches.remember_seen(match)
 
-    tag = tag_of(match, editor=editor, kind="scoreboard")
+    tag = tag_of(match, editor=editor, kind="scoreboard", params=SCOREBOARD_PARAMS)
 
     def render() -> str:
         board = board_service.build(match)

@@ -150,6 +150,7 @@ def test_check_config_passes_a_production_setup(tmp_path: Any, monkeypatch: Any)
         monkeypatch,
         SECRET_KEY="0123456789abcdef" * 4,
         SQLALCHEMY_DATABASE_URI="postgresql+psycopg://u@db.example/gin",
+        TRUSTED_HOSTS=["gin.example.org"],
     )
     assert result.exit_code == 0, result.output
     assert "ready for production" in result.output
@@ -168,6 +169,7 @@ def test_check_config_says_https_without_a_proxy_needs_tls_in_the_app(
         "SECRET_KEY": "0123456789abcdef" * 4,
         "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@db.example/gin",
         "HTTPS": True,
+        "TRUSTED_HOSTS": ["gin.example.org"],
     }
     alone = _check_config(tmp_path, monkeypatch, **production)
     assert alone.exit_code == 0, alone.output
@@ -197,3 +199,16 @@ def test_a_dropped_database_connection_costs_no_request(app: Any, client: Any) -
     assert client.get("/healthz").status_code == 200
     view_id, _ = api_match(client)
     assert client.get(f"/m/{view_id}").status_code == 200
+
+
+def test_check_config_refuses_a_server_that_trusts_any_host(
+    tmp_path: Any, monkeypatch: Any
+) -> None:
+    result = _check_config(
+        tmp_path,
+        monkeypatch,
+        SECRET_KEY="0123456789abcdef" * 4,
+        SQLALCHEMY_DATABASE_URI="postgresql+psycopg://u@db.example/gin",
+    )
+    assert result.exit_code == 1
+    assert "TRUSTED_HOSTS is not set" in result.output
