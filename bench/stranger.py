@@ -15,6 +15,9 @@ alone. Kinds:
   items, a form of 10,000 fields, a 250 KB import file);
 - ``deep-json``: JSON nested as deep as allowed, and 250 KB of ``[``;
 - ``long-path``: 4,000-character ids in every kind of path;
+- ``contract-can``: whether a 20-card hand with eight wild cards can make the longest
+  contracts (the searches that fail after the most work);
+- ``big-import``: a match file whose change log fills the body limit (about 7,000 entries);
 - ``own-match``: a match of the heaviest hands its maker may enter (each within the budget),
   read cold (a fresh worker: no fold kept) as page, JSON, CSV and settlement; and the same
   match imported from its export file, which folds every hand in one request.
@@ -135,6 +138,50 @@ def wild_hands(count: int, rng: random.Random) -> Iterator[Request]:
         knocker = "JK3 JK4 2S 2H 2D 2C 3D 4D 5D 6C 7C 8C 9C"
         body = {"knocker": knocker, "defender": defender, "rules": rules}
         yield Request("rule-wild", "POST", "/api/v1/rulings", knocker, json=body)
+
+
+# Twenty cards heavy with wild deuces against the longest contracts: the searches that decide
+# "can this hand make it" when it cannot (found by hill-climbing search nodes).
+CONTRACT_WORST = (
+    "AS 3D 4D 10H 9H JH QH 7H 6C 8H KS QS 2H 2D 2D 2S 2S 2H 2C 2C",
+    "7C 6S 9S 9C 5S 4H 8C 10S 3H 5H JH 7S 2S 2C 2S 2H 2D 2H 2C 2D",
+    "5H 3D 4D 4H 3H 9C 8C JC 6C AC 10C 7C JK JK JK JK 2S 2H 2D 2C",
+)
+CONTRACTS = ("3 sequences of 4 + 2 groups of 4", "2 sequences of 5 + 2 groups of 4")
+
+
+def contract_searches(count: int, rng: random.Random) -> Iterator[Request]:
+    """Can-make checks of Contract Rummy hands: the named worst, then random 20-card hands
+    of two packs with eight wild cards."""
+    pack = _pack()
+    wilds = [c for c in pack if _wild(c)]
+    naturals = [c for c in pack if not _wild(c)]
+    hands = [*CONTRACT_WORST]
+    for _ in range(count):
+        hands.append(" ".join(rng.sample(wilds, 8) + rng.sample(naturals, 12)))
+    for hand in hands:
+        for contract in CONTRACTS:
+            body = {"check": "hand", "preset": "twelve_step", "contract": contract}
+            body |= {"cards": 20, "hand": hand}
+            yield Request("contract-can", "POST", "/api/v1/contract/check", hand, json=body)
+
+
+def long_change_log(export: bytes, limit: int) -> Iterator[Request]:
+    """A match file whose change log fills the body limit: every entry is a row to insert."""
+    data = json.loads(export)
+    entry = {"action": "edit", "via": "api"}
+    room = limit - len(json.dumps(data).encode()) - 100
+    data["match"]["audit"].extend([entry] * (room // len(json.dumps(entry) + ", ")))
+    body = json.dumps(data).encode()
+    label = f"{len(data['match']['audit'])} changes ({len(body)} bytes)"
+    yield Request(
+        "big-import",
+        "POST",
+        "/api/v1/matches/import",
+        label,
+        data=body,
+        content_type="application/json",
+    )
 
 
 def _fit(make: Any, room: int) -> Any:
@@ -375,11 +422,14 @@ def main() -> None:
             *huge_bodies(limit),
             *deep_json(limit),
             *long_paths(view_id),
+            *contract_searches(args.random, rng),
         ]
         for request in requests:
             record(request.kind, _time(client, request), request.label)
 
         export = client.get(f"/api/v1/matches/{view_id}/export").get_data()
+        for request in long_change_log(export, limit):
+            record(request.kind, _time(client, request), request.label)
         for path in (
             f"/m/{view_id}",
             f"/api/v1/matches/{view_id}",

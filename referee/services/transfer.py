@@ -567,30 +567,69 @@ def insert_match(checked: MatchIn, new_links: bool) -> tuple[Match, str | None]:
     db.session.add(match)
     db.session.flush()
     entries: list[AuditEntry] = []
+    undoing: list[tuple[AuditEntry, int]] = []
     for i, raw in enumerate(checked.audit):
         where = f"match.audit[{i}]."
         seq = raw.get("hand_seq")
         undoes = raw.get("undoes")
-        if undoes is not None and (not isinstance(undoes, int) or not 0 <= undoes < i):
+        if undoes is not None and (not _is_int(undoes) or not 0 <= undoes < i):
             raise ImportRefused(where + "undoes", "an earlier change of this match")
         entry = AuditEntry(
             match_id=match.id,
-            hand_id=rows[seq].id if isinstance(seq, int) and seq in rows else None,
+            hand_id=rows[seq].id if _is_int(seq) and seq in rows else None,
             action=_text(raw, "action", where, 8),
-            before_json=_json_or_none(raw.get("before")),
-            after_json=_json_or_none(raw.get("after")),
+            before_json=_hand_state(raw.get("before"), where + "before"),
+            after_json=_hand_state(raw.get("after"), where + "after"),
             via=_text(raw, "via", where, 8),
             device=_text(raw, "device", where, 80, empty=True) if raw.get("device") else "",
-            undoes_id=entries[undoes].id if isinstance(undoes, int) else None,
             undone=bool(raw.get("undone")),
         )
         when = _time(raw, "created_at", where)
         if when is not None:
             entry.created_at = when
-        db.session.add(entry)
-        db.session.flush()
         entries.append(entry)
+        if undoes is not None:
+            undoing.append((entry, undoes))
+    # the whole change log in one INSERT (the ids come back in order), then the undos point
+    # at the changes they undid: two statements for any length of log, not one per change
+    db.session.add_all(entries)
+    db.session.flush()
+    for entry, undoes in undoing:
+        entry.undoes_id = entries[undoes].id
+    db.session.flush()
     return match, token
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+STATE_DEPTH = 10  # a hand's fields as the change log keeps them nest far less deep
+
+
+def _hand_state(value: Any, where: str) -> str | None:
+    """A change log's ``before`` or ``after``: a hand's fields (an object) or nothing, as the
+    change log shows them; anything else would break the match's page."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ImportRefused(where, "the hand's fields as an object, or null")
+    if _depth(value) > STATE_DEPTH:
+        raise ImportRefused(where, f"nested at most {STATE_DEPTH} deep")
+    return _json_or_none(value)
+
+
+def _depth(value: Any) -> int:
+    """How deep ``value`` nests (a scalar 0), without recursion, so any depth is measured."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return deepest
 
 
 def _json_or_none(value: Any) -> str | None:

@@ -452,3 +452,41 @@ def test_a_backup_club_name_over_its_limit_is_refused_with_its_field(client, app
     result = _cli(app, "import", str(path))
     assert "clubs[0].members[0]: at most 40 characters" in result.output, result.output
     assert _count(app, "Club") == 0
+
+
+def _deep(levels: int) -> dict[str, Any]:
+    value: Any = 1
+    for _ in range(levels):
+        value = {"x": value}
+    return value
+
+
+@pytest.mark.parametrize(
+    ("before", "says"),
+    [([1, 2], "as an object"), ("text", "as an object"), (_deep(60), "nested at most")],
+)
+def test_a_change_log_entry_the_page_could_not_show_is_refused(client, app, before, says):
+    view_id, _ = play(client, "two_handed")
+    good = _export(client, view_id)
+    good["match"]["audit"][0]["before"] = before
+    counts = _count(app, "Match"), _count(app, "AuditEntry")
+    response = _import(client, good)
+    assert response.status_code == 400, response.get_json()
+    error = response.get_json()["error"]
+    assert error["field"] == "match.audit[0].before" and says in error["reason"], error
+    assert (_count(app, "Match"), _count(app, "AuditEntry")) == counts
+
+
+def test_a_long_change_log_imports_with_its_undos_in_place(client, app):
+    """Thousands of changes go in at once (one insert, not one per change), each undo still
+    pointing at the change it undid."""
+    view_id, _ = play(client, "two_handed")
+    good = _export(client, view_id)
+    audit = good["match"]["audit"]
+    audit.extend({"action": "edit", "via": "api"} for _ in range(2_000))
+    audit.append({"action": "undo", "via": "api", "undoes": 5})
+    response = _import(client, good)
+    assert response.status_code == 201, response.get_json()
+    again = _export(client, response.get_json()["id"])["match"]["audit"]
+    assert len(again) == len(audit)
+    assert again[-1]["undoes"] == 5 and again[-1]["action"] == "undo"

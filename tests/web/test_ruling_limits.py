@@ -197,3 +197,38 @@ def test_a_write_whose_fold_runs_short_is_422_and_stores_nothing(app: Any, clien
     app.config["FOLD_BUDGET"] = None
     assert len(client.get(f"/api/v1/matches/{view_id}").get_json()["hands"]) == 1
     assert client.post(path, json=body, headers=headers).status_code == 201
+
+
+# Twenty cards with eight wild deuces that cannot make the contract: the can-make search
+# tries every place for the wild cards before it says no (about 550,000 nodes unbounded).
+CONTRACT_WORST = "AS 3D 4D 10H 9H JH QH 7H 6C 8H KS QS 2H 2D 2D 2S 2S 2H 2C 2C"
+
+
+def test_a_contract_search_past_the_budget_is_refused_not_run(client: Any) -> None:
+    body = {
+        "check": "hand",
+        "preset": "twelve_step",
+        "contract": "3 sequences of 4 + 2 groups of 4",
+        "cards": 20,
+        "hand": CONTRACT_WORST,
+    }
+    response = client.post("/api/v1/contract/check", json=body)
+    assert response.status_code == 422, response.get_json()
+    assert "too complex to rule here" in response.get_json()["error"]["reason"]
+    fits = client.post("/api/v1/contract/check", json={**body, "contract": "2 groups of 4"})
+    assert fits.status_code == 200, fits.get_json()
+
+
+def test_the_contract_search_charges_the_budget_it_runs_under() -> None:
+    from referee.rules.budget import TooComplexError, per_ruling
+    from referee.rules.cards import parse_cards
+    from referee.rules.contract.contracts import parse_needs
+    from referee.rules.contract.search import can_make_contract
+    from referee.rules.variants import get_preset
+    from referee.rules.variants.contract_rummy import contract_table
+
+    table = contract_table(get_preset("twelve_step").rules)
+    needs = parse_needs("3 sequences of 4 + 2 groups of 4", "contract")
+    hand = parse_cards(CONTRACT_WORST, table.deck)
+    with per_ruling(200_000), pytest.raises(TooComplexError):
+        can_make_contract(hand, needs, table)

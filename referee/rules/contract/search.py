@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ..budget import budgeted, charge
 from ..cards import SUITS, Card, card_from_index
 from .combos import Combination, Placed
 from .contracts import Kind, Need
@@ -50,6 +51,12 @@ class _Group:
     naturals: int
     jokers: int
     wild_types: tuple[int, ...]
+
+
+# What one step of this search costs in work-budget nodes: a step builds tuples of 52 counts
+# and picks wild cards, about five times the work of one node of the Gin solver, so the same
+# RULING_BUDGET stops it after about the same CPU time (a quarter of a second).
+STEP = 5
 
 
 class _Search:
@@ -163,6 +170,7 @@ class _Search:
         key = ("g", needs, by_rank, jokers, tuple(wild_counts.items()))
         if key in self.failed:
             return None
+        charge(STEP)
         length, rest = needs[0], needs[1:]
         spare = jokers + sum(wild_counts.values())
         for rank in range(1, 14):
@@ -225,7 +233,9 @@ class _Search:
         key = ("s", seqs, groups, counts, jokers)
         if key in self.failed:
             return None
+        charge(STEP)
         for seq, after, left in self.sequences(seqs[0], counts, jokers):
+            charge(STEP)
             found = self._seqs(seqs[1:], groups, after, left)
             if found is not None:
                 return ([seq, *found[0]], found[1], found[2], found[3])
@@ -233,6 +243,7 @@ class _Search:
         return None
 
 
+@budgeted
 def find_contract(
     hand: Sequence[Card], needs: Sequence[Need], table: ContractTable
 ) -> tuple[Combination, ...] | None:
