@@ -52,6 +52,10 @@ class Defaults:
     RATELIMIT_STORAGE_URI = "memory://"
     RATE_LIMIT_PREFIX = "referee"  # the counters' keys start with it (one Redis, several apps)
     RATELIMIT_HEADERS_ENABLED = True
+    # Redis down: the limits go on, counted in each worker's memory until it is back, and
+    # no request fails for it (fail open: scorers keep entering hands; see throttle.py)
+    RATELIMIT_IN_MEMORY_FALLBACK_ENABLED = True
+    RATELIMIT_SWALLOW_ERRORS = True
 
 
 def load(app: Flask, test_config: Mapping[str, object] | None) -> None:

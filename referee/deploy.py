@@ -96,8 +96,11 @@ def init_app(app: Flask) -> None:
 
 
 def healthz() -> tuple[Response, int]:
-    """200 when the app answers and its database does; 503 (with the reason) when not."""
+    """200 when the app answers and its database does; 503 (with the reason) when not. A
+    shared store of the rate limits (Redis) is reported too, but its failure is not the app's:
+    the limits carry on in each worker's memory, so the answer stays 200."""
     from .models import db
+    from .throttle import storage_state
 
     try:
         db.session.execute(text("SELECT 1"))
@@ -106,7 +109,9 @@ def healthz() -> tuple[Response, int]:
         db.session.rollback()
         current_app.logger.error("health check: the database failed: %s", e)
         return jsonify({"status": "failing", "database": type(e).__name__}), 503
-    return jsonify({"status": "ok", "database": "ok"}), 200
+    state = storage_state(current_app)
+    extra = {} if state is None else {"rate_limits": state}
+    return jsonify({"status": "ok", "database": "ok", **extra}), 200
 
 
 def production_problems(app: Flask) -> list[str]:

@@ -4,6 +4,11 @@ budget of them, ``ANONYMOUS_WRITE_LIMIT``; past it the answer is 429 with ``Retr
 
 The counters live in ``RATELIMIT_STORAGE_URI``: ``memory://`` by default (one process), or
 ``redis://host:6379/0`` so that several workers and hosts count together.
+
+When that Redis cannot be reached the limits fail open, not closed: each worker counts in
+its own memory until Redis answers again (so a flood is still held back, a little more
+loosely), and no request fails for it; ``/healthz`` says ``"rate_limits": "failing"``. A
+table in the middle of a hand matters more than an exact count of strangers' requests.
 """
 
 from __future__ import annotations
@@ -50,3 +55,15 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     app.config.setdefault("RATE_LIMIT_PREFIX", "referee")
     limiter.init_app(app)
+
+
+def storage_state(app: Flask) -> str | None:
+    """``"ok"`` or ``"failing"`` for a shared store of the counters (Redis); None when they
+    are kept in this process's memory."""
+    uri = str(app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
+    if uri.startswith("memory://") or not app.config.get("RATELIMIT_ENABLED", True):
+        return None
+    try:
+        return "ok" if limiter.storage.check() else "failing"
+    except Exception:  # any failure of the store is what this reports
+        return "failing"

@@ -123,3 +123,29 @@ def test_an_old_random_id_still_reads(client: Any, app: Any) -> None:
     assert client.get("/r/oldRandom1").status_code == 200
     # the same inputs sent again get their content address, a row of their own
     assert client.post("/api/v1/analyze", json={"hand": HANDS[0]}).status_code == 201
+
+
+def test_with_redis_down_writes_go_on_and_the_limits_hold_in_memory(app: Any) -> None:
+    """Redis stopped (nothing listens on its port): anonymous writes still answer, the limits
+    fall back to the worker's memory, and the health check says so while staying 200."""
+    from referee import throttle
+
+    app.config.update(
+        RATELIMIT_ENABLED=True,
+        ANONYMOUS_WRITE_LIMIT="3 per minute",
+        RATELIMIT_STORAGE_URI="redis://127.0.0.1:1/0",  # a port nothing listens on
+        RATE_LIMIT_PREFIX="referee-test-" + secrets.token_hex(6),
+    )
+    throttle.limiter.init_app(app)
+    client = app.test_client()
+    statuses = [_analyze(client, hand).status_code for hand in HANDS]
+    assert statuses == [201, 201, 201, 429]
+    started = client.post(
+        "/api/v1/matches",
+        json={"players": ["Ann", "Ben"]},
+        environ_base={"REMOTE_ADDR": "10.0.0.2"},
+    )
+    assert started.status_code == 201, started.get_data(as_text=True)[:300]
+    health = client.get("/healthz")
+    assert health.status_code == 200
+    assert health.get_json() == {"status": "ok", "database": "ok", "rate_limits": "failing"}
