@@ -19,6 +19,22 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(export_club)
     app.cli.add_command(import_club)
     app.cli.add_command(rederive)
+    app.cli.add_command(purge_deleted)
+
+
+@click.command("purge-deleted")
+@with_appcontext
+def purge_deleted() -> None:
+    """Remove for good the matches deleted longer ago than their undo window (a club server
+    runs it daily; deleting a match from a page does it too)."""
+    import datetime as dt
+
+    from flask import current_app
+
+    from .services.matches import purge_deleted as purge
+
+    window = dt.timedelta(seconds=current_app.config["MATCH_UNDO_SECONDS"])
+    click.echo(f"{purge(window)} deleted matches removed")
 
 
 @click.command("init-db")

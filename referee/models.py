@@ -22,12 +22,14 @@ from sqlalchemy import (
     JSON,
     DateTime,
     ForeignKey,
+    ColumnElement,
     Integer,
     MetaData,
     Numeric,
     String,
     Text,
     UniqueConstraint,
+    and_,
     false,
     select,
 )
@@ -172,6 +174,12 @@ class Match(EditLinked, Model):
     @classmethod
     def by_view_id(cls, view_id: str) -> Match | None:
         return db.session.scalar(select(cls).where(cls.view_id == view_id))
+
+    @classmethod
+    def of_club(cls, club_id: int) -> ColumnElement[bool]:
+        """The club's matches that count: one deleted (in its undo window, or before it was
+        purged) is no longer the club's to list, count or rate."""
+        return and_(cls.club_id == club_id, cls.deleted_at.is_(None))
 
 
 class Player(Model):

@@ -113,7 +113,7 @@ def start_match(
 def club_matches(club: Club) -> list[Match]:
     return list(
         db.session.scalars(
-            select(Match).where(Match.club_id == club.id).order_by(Match.created_at.desc())
+            select(Match).where(Match.of_club(club.id)).order_by(Match.created_at.desc())
         )
     )
 

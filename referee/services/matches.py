@@ -9,6 +9,7 @@ of play, or a second use of one idempotency key, in a match (unique constraints)
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -596,3 +597,18 @@ def live_count(match: Match) -> int:
         )
         or 0
     )
+
+
+def purge_deleted(window: dt.timedelta) -> int:
+    """Remove for good the matches deleted longer than ``window`` ago (the time "Undo" had
+    to bring them back): their hands, seats and change log go with them, so nothing of a
+    deleted match is kept, counted or served. Returns how many were removed."""
+    cutoff = utcnow() - window
+    ids = list(db.session.scalars(select(Match.id).where(Match.deleted_at < cutoff)))
+    if not ids:
+        return 0
+    db.session.execute(delete(AuditEntry).where(AuditEntry.match_id.in_(ids)))
+    for match in db.session.scalars(select(Match).where(Match.id.in_(ids))):
+        db.session.delete(match)
+    db.session.commit()
+    return len(ids)

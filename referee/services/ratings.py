@@ -77,7 +77,7 @@ def replay(events: Sequence[Event], start: Ratings | None = None) -> Ratings:
 
 def events_of(club: Club) -> list[Event]:
     """Every finished game of the club that two or more roster sides played, in order."""
-    query = select(Match).where(Match.club_id == club.id).order_by(Match.created_at, Match.id)
+    query = select(Match).where(Match.of_club(club.id)).order_by(Match.created_at, Match.id)
     seat_map = stats_service.seat_map(club)
     memo = replayer().events
     events: list[Event] = []

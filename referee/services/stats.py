@@ -473,7 +473,7 @@ def seat_map(club: Club) -> dict[int, dict[int, int]]:
     rows = db.session.execute(
         select(Player.match_id, Player.seat, Player.member_id)
         .join(Match, Match.id == Player.match_id)
-        .where(Match.club_id == club.id, Player.member_id.is_not(None))
+        .where(Match.of_club(club.id), Player.member_id.is_not(None))
     )
     seats: dict[int, dict[int, int]] = defaultdict(dict)
     for match_id, seat, member_id in rows:
@@ -486,7 +486,7 @@ def club_stats(club: Club, start: dt.date | None = None, end: dt.date | None = N
     """Every roster player's figures over the club's matches started in [start, end]."""
     if start and end and end < start:
         raise RangeError("the end of the range is before its start")
-    query = select(Match).where(Match.club_id == club.id).order_by(Match.created_at)
+    query = select(Match).where(Match.of_club(club.id)).order_by(Match.created_at)
     if start:
         query = query.where(Match.created_at >= _day(start))
     if end and end < dt.date.max:  # the last day a date can name leaves nothing after it

@@ -18,6 +18,7 @@ from werkzeug.wrappers import Response
 from referee.forms import ActionForm
 from referee.models import Hand, Match, db, utcnow
 from referee.services import board as board_service
+from referee.services import matches as match_service
 from referee.web import money as money_text
 
 from .access import can_edit, editable_ids, load_match, require_edit
@@ -128,6 +129,7 @@ def delete(view_id: str) -> Response:
     match = _action(view_id)
     match.deleted_at = utcnow()
     db.session.commit()
+    match_service.purge_deleted(undo_window())  # those whose window has closed go for good
     session[DELETED] = [*[v for v in _list(DELETED) if v != view_id], view_id][-10:]
     minutes = int(undo_window().total_seconds() // 60)
     flash(

@@ -242,3 +242,70 @@ def test_a_partnerships_money_is_shared_by_the_partners_half_each(client):
     assert money["Ann"] == money["Cat"] == paid / 2
     assert money["Ben"] == money["Dan"] == -paid / 2
     assert sum(money.values()) == 0
+
+
+def _as_scorer(client: Any, app: Any, view_id: str) -> None:
+    """This client opens the match's edit link (a new one, as "Replace the edit link" makes)."""
+    from referee.models import Match, db
+    from tests.web.helpers import open_edit_link
+
+    with app.app_context():
+        token = Match.new_token()
+        match = Match.by_view_id(view_id)
+        assert match is not None
+        match.set_edit_token(token)
+        db.session.commit()
+    assert open_edit_link(client, f"/m/{view_id}/edit#{token}").status_code == 302
+
+
+def _post_button(client: Any, view_id: str, action: str) -> int:
+    token = csrf_from(client.get(f"/m/{view_id}").get_data(as_text=True))
+    return int(client.post(f"/m/{view_id}/{action}", data={"csrf_token": token}).status_code)
+
+
+def _club_reads(client: Any, club: str) -> tuple[list[str], int, str, Any]:
+    matches = [m["id"] for m in client.get(f"/api/v1/clubs/{club}").get_json()["matches"]]
+    ann = by_name(stats(client, club).get_json())["Ann"]["overall"]["matches"]
+    exported = client.get(f"/api/v1/clubs/{club}/export").get_data(as_text=True)
+    return matches, ann, exported, client.get(f"/api/v1/clubs/{club}/ladder").get_json()
+
+
+def test_a_deleted_match_leaves_the_club_and_is_purged_after_its_undo_window(client, app):
+    from tests.web.test_export_import import _cli, _count
+
+    club, _, played = friday(client)
+    two = played["two"]
+    matches, ann, exported, ladder = _club_reads(client, club)
+    assert two in matches and ann == 2 and two in exported
+    _as_scorer(client, app, two)
+    assert _post_button(client, two, "delete") == 302
+
+    matches, ann, exported, gone = _club_reads(client, club)
+    assert two not in matches and ann == 1 and two not in exported
+    assert two not in client.get(f"/c/{club}").get_data(as_text=True)
+    assert gone != ladder  # its finished game no longer moves anyone's rating
+    # "Undo" within the window: the club counts it again
+    token = csrf_from(client.get("/new").get_data(as_text=True))
+    restored = client.post(f"/m/{two}/restore", data={"csrf_token": token})
+    assert restored.status_code == 302
+    back = _club_reads(client, club)
+    assert two in back[0] and back[1] == 2 and back[3] == ladder
+
+    # past the window it goes for good, its hands and change log with it
+    counts = _count(app, "Match"), _count(app, "Hand"), _count(app, "AuditEntry")
+    assert _post_button(client, two, "delete") == 302
+    assert _count(app, "Match") == counts[0]  # its window is open: "Undo" still works
+    import datetime as dt
+
+    from referee.models import Match, db
+
+    with app.app_context():
+        match = Match.by_view_id(two)
+        assert match is not None
+        match.deleted_at = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=11)
+        db.session.commit()
+    result = _cli(app, "purge-deleted")
+    assert result.exit_code == 0 and "1 deleted matches removed" in result.output
+    after = _count(app, "Match"), _count(app, "Hand"), _count(app, "AuditEntry")
+    assert after[0] == counts[0] - 1 and after[1] == counts[1] - 4 and after[2] < counts[2]
+    assert client.get(f"/m/{two}").status_code == 404
