@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules.md"
-CITING = ("referee", "templates", "static")
+CITING = ("referee", "templates", "static", "tests", "bench")
 
 SECTION = re.compile(r"§\s*(\d+(?:\.\d+)*)(?:\s+(R\d+)\b)?")
 RULING = re.compile(r"(?:RULES\.md|docs/rules\.md)\s+(R\d+(?:\s*,\s*R\d+)*)\b")
@@ -25,7 +25,8 @@ LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 
 
 def _texts():
-    """Every text file of the code that may cite the rules (catalogs' ``.mo`` and caches aside)."""
+    """Every text file that may cite the rules: the code, its templates and static files, the
+    tests and the benchmarks (compiled catalogs and caches aside)."""
     for folder in CITING:
         for path in sorted((ROOT / folder).rglob("*")):
             if not path.is_file() or path.suffix in {".mo", ".pyc"} or "__pycache__" in path.parts:
