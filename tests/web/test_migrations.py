@@ -32,3 +32,21 @@ def test_a_second_start_changes_nothing(app):
         heads, current = heads_and_current(again)
         assert heads == current
         db.engine.dispose()
+
+
+def test_migration_files_sort_in_chain_order():
+    """File names (0001_…, 0002_…) follow the down_revision chain, so `ls` reads as history."""
+    import re
+    from pathlib import Path
+
+    versions = Path(__file__).resolve().parents[2] / "migrations" / "versions"
+    files = sorted(versions.glob("[0-9][0-9][0-9][0-9]_*.py"))
+    assert files
+    previous = None
+    for number, path in enumerate(files, start=1):
+        text = path.read_text(encoding="utf-8")
+        assert path.name.startswith(f"{number:04d}_"), path.name
+        down = re.search(r'^down_revision = (None|"(\w+)")$', text, re.M)
+        assert down is not None, path.name
+        assert down.group(2) == previous, f"{path.name} revises {down.group(1)}, not {previous}"
+        previous = re.search(r'^revision = "(\w+)"$', text, re.M).group(1)

@@ -1,6 +1,6 @@
 """Every text the pages show has a German and a Russian translation.
 
-The strings are extracted exactly as README's "Languages" commands do (pybabel with
+The strings are extracted exactly as the commands of docs/i18n.md do (pybabel with
 ``babel.cfg``) into a temporary catalog template, and each language's ``messages.po`` must hold
 every one of them with a translation that is not empty and not fuzzy, and that keeps the
 original's placeholders (``%(name)s``) and markup. The engine's fixed texts shown as data
@@ -24,7 +24,7 @@ LANGUAGES = ("de", "ru")
 # (and they show English in every language). Empty this as they are done.
 PENDING: frozenset[str] = frozenset()
 
-# The options README gives pybabel extract (the test adds locations, to name the files).
+# The options docs/i18n.md gives pybabel extract (the test adds locations, to name the files).
 EXTRACT = ["-F", "babel.cfg", "-k", "lazy_gettext", "-k", "_l", "-k", "lazy_ngettext:1,2"]
 EXTRACT += ["-k", "msg", "-k", "msg_n:1,2"]  # the engine's sentences (referee.rules.messages)
 
@@ -79,7 +79,7 @@ def test_every_text_is_translated(template, language: str) -> None:  # type: ign
             fuzzy.append(message.id)
         elif not all(held.string) if isinstance(held.string, tuple) else not held.string:
             empty.append(message.id)
-    assert not missing, f"{language}: not in messages.po (run the README's update): {missing}"
+    assert not missing, f"{language}: not in messages.po (see docs/i18n.md): {missing}"
     assert not fuzzy, f"{language}: fuzzy (check and clear the flag): {fuzzy}"
     assert not empty, f"{language}: no translation yet: {empty}"
 

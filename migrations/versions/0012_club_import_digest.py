@@ -4,7 +4,7 @@ A club file imported twice finds the club its first import made (``import_digest
 rather than making a second; a club started here has none.
 
 Revision ID: 0014d1e5c7a2
-Revises: 0011a7c3e5d9
+Revises: 0015e7a1c4b2
 Create Date: 2026-12-01 08:30:00.000000
 
 """

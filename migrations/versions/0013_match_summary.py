@@ -7,7 +7,7 @@ hands stay the record, and ``flask --app referee rederive`` derives it again (``
 compares). Rows from before are NULL until then; readers fold those.
 
 Revision ID: 0012b8d4f6a1
-Revises: 0011a7c3e5d9
+Revises: 0014d1e5c7a2
 Create Date: 2026-12-01 09:00:00.000000
 
 """
