@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import (
     JSON,
+    ColumnElement,
     DateTime,
     ForeignKey,
-    ColumnElement,
     Integer,
     MetaData,
     Numeric,
