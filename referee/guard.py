@@ -66,20 +66,31 @@ def bad_text(text: str) -> bool:
     return _BAD_TEXT.search(text) is not None
 
 
-def _json_strings(value: object, path: str = "") -> Iterator[tuple[str | None, str]]:
-    """Every key and string in a parsed JSON body, with the field it is in (``players[0]``)."""
+def json_problem(value: object) -> tuple[str | None, str] | None:
+    """What no parsed JSON a request or an imported file holds may hold: a string or key with
+    a control character (or a lone surrogate, which no database stores), or a whole number
+    beyond the database's integer; (field, reason) of the first found, None when clean."""
+    for field, item in _json_items(value):
+        if isinstance(item, str) and bad_text(item):
+            return field, CONTROL_REASON
+        if isinstance(item, int) and not isinstance(item, bool) and abs(item) > DB_INT_MAX:
+            return field, f"a whole number between -{DB_INT_MAX:,} and {DB_INT_MAX:,}"
+    return None
+
+
+def _json_items(value: object, path: str = "") -> Iterator[tuple[str | None, object]]:
+    """Every key, string and number in a parsed JSON value, with the field it is in."""
     stack: list[tuple[object, str]] = [(value, path)]
     while stack:
         item, where = stack.pop()
-        if isinstance(item, str):
-            yield where or None, item
-        elif isinstance(item, dict):
+        if isinstance(item, dict):
             for key, child in item.items():
-                name = f"{where}.{key}" if where else str(key)
                 yield where or None, str(key)
-                stack.append((child, name))
+                stack.append((child, f"{where}.{key}" if where else str(key)))
         elif isinstance(item, list):
             stack.extend((child, f"{where}[{i}]") for i, child in enumerate(item))
+        else:
+            yield where or None, item
 
 
 def _refused(field: str | None, reason: str, status: int = 400) -> Response:
@@ -106,10 +117,9 @@ def _check_request() -> Response | None:
             return _refused(name, CONTROL_REASON)
     if request.method in ("POST", "PUT", "PATCH", "DELETE"):
         if request.is_json:
-            body = request.get_json(silent=True)
-            for field, text in _json_strings(body):
-                if bad_text(text):
-                    return _refused(field, CONTROL_REASON)
+            problem = json_problem(request.get_json(silent=True))
+            if problem is not None:
+                return _refused(*problem)
         else:
             for name, text in request.form.items(multi=True):
                 if bad_text(name) or bad_text(text):

@@ -118,8 +118,10 @@ class EditLinked:
                 return token if self.check_edit_token(token) else None
         return None
 
-    def check_edit_token(self, token: str | None) -> bool:
-        if not token:
+    def check_edit_token(self, token: object) -> bool:
+        """Whether ``token`` opens this; anything but a non-empty text (a number sent in JSON,
+        a list) opens nothing."""
+        if not isinstance(token, str) or not token:
             return False
         return hmac.compare_digest(self.edit_token_hash, hash_token(token))
 

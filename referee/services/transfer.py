@@ -270,7 +270,7 @@ class MatchIn:
 def load_json(text: str | bytes) -> Any:
     """The file's JSON, or :class:`ImportRefused` saying it is not JSON (or cut short)."""
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except UnicodeDecodeError:
         raise ImportRefused("", "the file is not text: it is not a Gin Referee export") from None
     except json.JSONDecodeError as e:
@@ -281,6 +281,15 @@ def load_json(text: str | bytes) -> Any:
         raise ImportRefused("", f"the file is not valid JSON: {why}") from None
     except RecursionError:
         raise ImportRefused("", "the file is nested too deep to be ours") from None
+    except ValueError:  # a number of more digits than Python converts (4,300)
+        raise ImportRefused("", "the file is not valid JSON: a number far too long") from None
+    # what a request's JSON may not hold, a file may not either (checked as the API checks)
+    from referee.guard import json_problem
+
+    problem = json_problem(data)
+    if problem is not None:
+        raise ImportRefused(problem[0] or "", problem[1])
+    return data
 
 
 def check_header(data: Any, kind: str) -> None:

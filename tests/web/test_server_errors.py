@@ -286,3 +286,85 @@ def test_club_statistics_to_the_last_day_there_is(client: Any, end: str) -> None
     response = client.get(f"/api/v1/clubs/{club['id']}/stats?from=0001-01-01&to={end}")
     assert response.status_code == 200, response.get_data(as_text=True)[:300]
     assert client.get(f"/c/{club['id']}/stats?from=0001-01-01&to={end}").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"players": ["Ann", "Ben"], "dealer_seat": 2**31}, "dealer_seat"),
+        ({"players": ["Ann", "Ben"], "rules": {"game_target": -(2**40)}}, "rules.game_target"),
+    ],
+)
+def test_a_number_past_the_databases_integer_is_refused(
+    client: Any, body: dict[str, Any], field: str
+) -> None:
+    response = client.post("/api/v1/matches", json=body)
+    assert response.status_code == 400, response.get_data(as_text=True)[:300]
+    assert response.get_json()["error"]["field"] == field
+
+
+def test_a_number_of_thousands_of_digits_is_refused(client: Any) -> None:
+    view_id, token = api_match(client)
+    body = '{"kind": "knock", "knocker": "Ann", "knocker_deadwood": ' + "9" * 4_400 + "}"
+    response = client.post(
+        f"/api/v1/matches/{view_id}/hands",
+        data=body,
+        content_type="application/json",
+        headers={"X-Edit-Token": token},
+    )
+    assert response.status_code == 400
+    imported = client.post(
+        "/api/v1/matches/import",
+        data='{"format": "gin-referee-match", "version": ' + "1" * 4_400 + "}",
+        content_type="application/json",
+    )
+    assert imported.status_code == 400, imported.get_data(as_text=True)[:300]
+
+
+def test_club_writes_with_tokens_and_ids_of_the_wrong_kind_are_refused(client: Any) -> None:
+    club = client.post("/api/v1/clubs", json={"name": "F", "players": ["Ann", "Ben"]}).get_json()
+    view_id, _ = api_match(client)
+    headers = {"X-Edit-Token": club["edit_token"]}
+    for token in (5, ["x"], {"a": 1}, True):
+        attach = client.post(
+            f"/api/v1/clubs/{club['id']}/attach",
+            json={"match": view_id, "edit_token": token},
+            headers=headers,
+        )
+        assert attach.status_code == 400, attach.get_data(as_text=True)[:300]
+        assert attach.get_json()["error"]["field"] == "edit_token"
+    merge = client.post(
+        f"/api/v1/clubs/{club['id']}/players/1", json={"merge_into": 2**70}, headers=headers
+    )
+    assert merge.status_code == 400 and merge.get_json()["error"]["field"] == "merge_into"
+
+
+NUL_MATCH = (
+    b'{"format": "gin-referee-match", "version": 1, "match": {"players": ["A\\u0000", "B"], '
+    b'"variant": "two_handed", "preset": "american", "rules": {}, "hands": [], "audit": []}}'
+)
+
+
+@pytest.mark.parametrize("text", ["A\\u0000", "A\\ud800", "A\\u001b[31m"])
+@pytest.mark.parametrize("page", ["/import", "/clubs/import"])
+def test_an_uploaded_file_with_control_characters_is_refused(
+    client: Any, app: Any, page: str, text: str
+) -> None:
+    """The uploads are checked as a JSON body is: a NUL or a lone surrogate in a name is
+    refused with its field, never stored (SQLite kept it; PostgreSQL answered 500)."""
+    import io
+
+    from tests.web.helpers import csrf_from
+    from tests.web.test_export_import import _count
+
+    data = NUL_MATCH.replace(b"A\\u0000", text.encode())
+    form = client.get(page)
+    token = csrf_from(form.get_data(as_text=True))
+    response = client.post(
+        page,
+        data={"csrf_token": token, "file": (io.BytesIO(data), "m.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 400, response.get_data(as_text=True)[:300]
+    assert "control characters" in response.get_data(as_text=True)
+    assert _count(app, "Match") == 0
