@@ -119,6 +119,9 @@ def _seats(raw: dict[str, Any], roster: list[str]) -> dict[str, list[str | None]
         names = item.get("seats")
         if not isinstance(names, list) or not all(n is None or n in known for n in names):
             raise ImportRefused(here + ".seats", "one roster name (or null) per seat")
+        sat = [n for n in names if n is not None]
+        if len(set(sat)) != len(sat):  # one person in two seats would count twice
+            raise ImportRefused(here + ".seats", "each roster player in one seat at most")
         if item["view_id"] in seats:
             raise ImportRefused(here, "this match is listed twice")
         seats[item["view_id"]] = names

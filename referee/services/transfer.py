@@ -41,6 +41,7 @@ from referee.rules.formats import Board, StoredHand, Table, UnknownFormatError, 
 from referee.rules.formats.summary import summary_of
 from referee.rules.results import HandResult
 from referee.rules.ruleset import Ruleset, RulesetError
+from referee.rules.variants import UnknownPresetError, get_preset
 
 from . import board as board_service
 from .board import HandRecord
@@ -416,6 +417,29 @@ def _players(raw: Mapping[str, Any], where: str) -> list[str]:
     return players
 
 
+def _check_seats(preset: str, players: list[str], hands: list[HandIn], where: str) -> None:
+    """As many players as the game seats (as a new match is checked), and each hand dealt
+    by one of them: a file may not hold what the forms would refuse."""
+    try:
+        seats = get_preset(preset).seats
+    except UnknownPresetError:
+        seats = None  # a table this server no longer names: its format's fold checks it
+    if seats is not None and len(players) not in seats:
+        raise ImportRefused(where + "players", f"this game seats {_seat_counts(seats)} players")
+    for i, hand in enumerate(hands):
+        dealer = hand.row["dealer_seat"]
+        if dealer is not None and not 0 <= dealer < len(players):
+            raise ImportRefused(f"{where}hands[{i}].dealer_seat", "one of the match's seats")
+
+
+def _seat_counts(seats: Sequence[int]) -> str:
+    """>>> _seat_counts(range(2, 7))
+    '2 to 6'
+    """
+    low, high = min(seats), max(seats)
+    return str(low) if low == high else f"{low} to {high}"
+
+
 def read_match(raw: Any, where: str = "match.") -> MatchIn:
     """A match of a file, checked field by field and folded by its format: the hands must
     fold without a refusal, as they did where they were entered."""
@@ -443,6 +467,8 @@ def read_match(raw: Any, where: str = "match.") -> MatchIn:
     if not isinstance(hands_raw, list):
         raise ImportRefused(where + "hands", "a list of hands")
     hands = [_hand_in(h, f"{where}hands[{i}].") for i, h in enumerate(hands_raw)]
+    preset = _text(raw, "preset", where, 60)
+    _check_seats(preset, players, hands, where)
     seqs = [h.row["seq"] for h in hands]
     if len(set(seqs)) != len(seqs) or seqs != sorted(seqs):
         raise ImportRefused(where + "hands", "each hand needs its own place (seq), in order")
@@ -459,7 +485,7 @@ def read_match(raw: Any, where: str = "match.") -> MatchIn:
         view_id=view_id,
         edit_token_hash=token_hash,
         variant=variant,
-        preset=_text(raw, "preset", where, 60),
+        preset=preset,
         rules=rules,
         stake=_stake(raw),
         cut=cut,

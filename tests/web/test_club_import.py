@@ -151,6 +151,12 @@ def _twice_on_roster(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _one_player_two_seats(data: dict[str, Any]) -> dict[str, Any]:
+    seats = data["club"]["matches"][0]["seats"]
+    seats[1] = seats[0]
+    return data
+
+
 def _created_before_year_1(data: dict[str, Any]) -> dict[str, Any]:
     data["club"]["created_at"] = "0001-01-01T00:00:00+23:59"  # year 0 in UTC
     return data
@@ -169,6 +175,7 @@ def _match_created_after_9999(data: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("spoil", "field", "says"),
     [
+        (_one_player_two_seats, "club.matches[0].seats", "one seat at most"),
         (_created_before_year_1, "club.created_at", "between the years 1 and 9999"),
         (_created_after_9999, "club.created_at", "between the years 1 and 9999"),
         (_match_created_after_9999, "matches[0]", "between the years 1 and 9999"),

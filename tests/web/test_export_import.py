@@ -490,3 +490,22 @@ def test_a_long_change_log_imports_with_its_undos_in_place(client, app):
     again = _export(client, response.get_json()["id"])["match"]["audit"]
     assert len(again) == len(audit)
     assert again[-1]["undoes"] == 5 and again[-1]["action"] == "undo"
+
+
+@pytest.mark.parametrize(
+    ("spoil", "field", "says"),
+    [
+        (lambda m: m.update(players=[f"P{i}" for i in range(100)]), "match.players", "seats 2"),
+        (lambda m: m["hands"][0].update(dealer_seat=7), "match.hands[0].dealer_seat", "seats"),
+        (lambda m: m["hands"][0].update(dealer_seat=-1), "match.hands[0].dealer_seat", "seats"),
+    ],
+)
+def test_an_import_is_checked_as_strictly_as_the_forms(client, app, spoil, field, says):
+    view_id, _ = play(client, "two_handed")
+    good = _export(client, view_id)
+    spoil(good["match"])
+    response = _import(client, good)
+    assert response.status_code == 400, response.get_json()
+    error = response.get_json()["error"]
+    assert error["field"] == field and says in error["reason"], error
+    assert _count(app, "Match") == 1
