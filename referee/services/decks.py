@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from referee.models import SavedDeck, db, utcnow
+from referee.models import SavedDeck, db
 from referee.rules.errors import InputError
 from referee.rules.gem.deck import GemDeck, GemDeckError, parse_deck
 from referee.rules.messages import msg, msg_n
@@ -49,20 +49,28 @@ def find(name: str) -> SavedDeck | None:
     return db.session.scalars(select(SavedDeck).where(SavedDeck.name == name)).first()
 
 
-def save_deck(name: Any, entries: Any, replace: bool = True) -> SavedDeck:
-    """Save (or, with ``replace``, overwrite) the deck called ``name``; nothing is stored
-    when the deck breaks the structure."""
+def save_deck(name: Any, entries: Any) -> SavedDeck:
+    """Save the deck called ``name``, once: a saved deck is never changed, since a table that
+    names it to start a match must get the deck it agreed to (anyone may save a deck, so
+    anyone could otherwise change another table's). The same deck under its name again is
+    that deck; a different one is refused on ``name``. Nothing is stored when the deck
+    breaks the structure."""
     clean = _clean_name(name)
     deck = check_deck(entries)
     saved = find(clean)
-    if saved is not None and not replace:
-        raise InputError("name", msg("a deck called {name} is already saved", name=repr(clean)))
-    if saved is None:
-        saved = SavedDeck(name=clean, entries=deck.to_text())
-        db.session.add(saved)
-    else:
-        saved.entries = deck.to_text()
-        saved.updated_at = utcnow()
+    if saved is not None:
+        if saved.entries == deck.to_text():
+            return saved
+        raise InputError(
+            "name",
+            msg(
+                "a different deck is already saved as {name}: choose another name, or use "
+                "that deck by its name",
+                name=repr(clean),
+            ),
+        )
+    saved = SavedDeck(name=clean, entries=deck.to_text())
+    db.session.add(saved)
     db.session.commit()
     return saved
 

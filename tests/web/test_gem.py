@@ -49,12 +49,19 @@ def test_a_deck_saved_once_is_frozen_into_the_match_and_cards_are_ruled(client, 
     assert result["knock_limit"] == 7 and result["diamond"] == "7D"
     assert {lay["card"] for lay in result["layoffs"]} == {"10S", "9C"}
     assert any(m["kind"] == "stash" and m["gem"] == "Gold" for m in result["spread"])
-    # Changing the saved deck never changes the match's frozen copy.
+    # A saved deck is never changed: another deck under its name is refused (anyone may
+    # save a deck, so anyone could otherwise change the deck another table starts with);
+    # the same deck again is that deck.
     changed = DECK.replace("AS=G", "AS=A").replace("2S=A", "2S=G")
-    assert save(client, deck=changed).status_code == 201
+    refused = save(client, deck=changed)
+    assert refused.status_code == 400 and refused.get_json()["error"]["field"] == "name"
+    assert "already saved" in refused.get_json()["error"]["reason"]
+    assert save(client).status_code == 201
+    assert save(client, name="Ours, repainted", deck=changed).status_code == 201
     match = client.get(f"/api/v1/matches/{view_id}").get_json()
     assert match["deck"] == DECK and match["totals"] == {"Ann": 0, "Ben": 25}
-    assert client.get("/api/v1/decks/Ours").get_json()["deck"]["AS"] == "A"
+    assert client.get("/api/v1/decks/Ours").get_json()["deck"]["AS"] == "G"
+    assert client.get("/api/v1/decks/Ours, repainted").get_json()["deck"]["AS"] == "A"
     # The hand's page draws each card with its gem; its edit form comes back filled.
     hand_id = hand["id"]
     page = client.get(f"/m/{view_id}/hands/{hand_id}").get_data(as_text=True)
