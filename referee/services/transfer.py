@@ -37,7 +37,14 @@ from referee.models import (
 )
 from referee.rules.budget import charged_to
 from referee.rules.errors import InputError
-from referee.rules.formats import Board, StoredHand, Table, UnknownFormatError, find_format
+from referee.rules.formats import (
+    Board,
+    Format,
+    StoredHand,
+    Table,
+    UnknownFormatError,
+    find_format,
+)
 from referee.rules.formats.summary import summary_of
 from referee.rules.results import HandResult
 from referee.rules.ruleset import Ruleset, RulesetError
@@ -520,14 +527,34 @@ def _gem_deck_in(raw: Mapping[str, Any], where: str) -> str | None:
     return deck or None
 
 
+def _stored_form(fmt: Format, row: dict[str, Any], where: str) -> dict[str, Any]:
+    """The hand's fields, kept as this server keeps a hand: what the format makes of them as
+    an entry is what the file holds (a card list where a count goes, a number where cards go,
+    would be stored and then break the match's pages). Deleted hands too: the change log
+    shows them."""
+    try:
+        fields = _row_hand(row).fields()
+        normal = fmt.normalise(fields)
+    except InputError as e:
+        raise ImportRefused(f"{where}.data.{e.field}" if e.field else where, e.reason) from None
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        raise ImportRefused(where, "not a hand as this server keeps one") from None
+    for name, value in normal.items():  # the format's own data (the columns are checked above)
+        if name in DATA_FIELDS and fields.get(name) != value:
+            raise ImportRefused(f"{where}.data.{name}", "not as this server keeps it")
+    return fields
+
+
 def _fold(match: MatchIn, where: str) -> Board:
     """Fold the file's live hands as the match's format does; refuse a hand it cannot take."""
     live = []
-    for h in match.hands:
+    fmt = find_format(match.variant)
+    for i, h in enumerate(match.hands):
+        fields = _stored_form(fmt, h.row, f"{where}hands[{i}]")
         if h.deleted:
             continue
         record = HandRecord(0, 1, h.row["note"], h.row["created_at"] or _NOW, None)
-        live.append(StoredHand(_row_hand(h.row).fields(), record))
+        live.append(StoredHand(fields, record))
     table = Table(match.rules, tuple(match.players), match.cut, match.stake, match.gem_deck)
     try:
         with charged_to(board_service.fold_budget()):
