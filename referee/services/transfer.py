@@ -253,6 +253,40 @@ class HandIn:
     deleted: bool
 
 
+@dataclass(frozen=True)
+class ChangeIn:
+    """One entry of a file's change log, checked; nothing written yet."""
+
+    hand_seq: int | None
+    action: str
+    before_json: str | None
+    after_json: str | None
+    via: str
+    device: str
+    undoes: int | None  # the earlier entry of the log it undid, by position
+    undone: bool
+    created_at: dt.datetime | None
+
+
+def _change_in(raw: Any, position: int, where: str) -> ChangeIn:
+    if not isinstance(raw, dict):
+        raise ImportRefused(where.rstrip("."), "a change is an object")
+    seq, undoes = raw.get("hand_seq"), raw.get("undoes")
+    if undoes is not None and (not _is_int(undoes) or not 0 <= undoes < position):
+        raise ImportRefused(where + "undoes", "an earlier change of this match")
+    return ChangeIn(
+        hand_seq=seq if _is_int(seq) else None,
+        action=_text(raw, "action", where, 8),
+        before_json=_hand_state(raw.get("before"), where + "before"),
+        after_json=_hand_state(raw.get("after"), where + "after"),
+        via=_text(raw, "via", where, 8),
+        device=_text(raw, "device", where, 80, empty=True) if raw.get("device") else "",
+        undoes=undoes,
+        undone=bool(raw.get("undone")),
+        created_at=_time(raw, "created_at", where),
+    )
+
+
 @dataclass
 class MatchIn:
     """One match of a file, checked and folded; nothing written yet."""
@@ -268,7 +302,7 @@ class MatchIn:
     updated_at: dt.datetime | None
     players: list[str]
     hands: list[HandIn]
-    audit: list[dict[str, Any]]
+    audit: list[ChangeIn]
     over: bool
     currency: str = ""
     gem_deck: str | None = None
@@ -479,9 +513,10 @@ def read_match(raw: Any, where: str = "match.") -> MatchIn:
     seqs = [h.row["seq"] for h in hands]
     if len(set(seqs)) != len(seqs) or seqs != sorted(seqs):
         raise ImportRefused(where + "hands", "each hand needs its own place (seq), in order")
-    audit = raw.get("audit", [])
-    if not isinstance(audit, list) or not all(isinstance(a, dict) for a in audit):
+    audit_raw = raw.get("audit", [])
+    if not isinstance(audit_raw, list):
         raise ImportRefused(where + "audit", "a list of changes")
+    audit = [_change_in(a, i, f"{where}audit[{i}].") for i, a in enumerate(audit_raw)]
     view_id = raw.get("view_id")
     token_hash = raw.get("edit_token_hash")
     if view_id is not None and (not isinstance(view_id, str) or not 0 < len(view_id) <= 32):
@@ -630,28 +665,22 @@ def insert_match(checked: MatchIn, new_links: bool) -> tuple[Match, str | None]:
     db.session.flush()
     entries: list[AuditEntry] = []
     undoing: list[tuple[AuditEntry, int]] = []
-    for i, raw in enumerate(checked.audit):
-        where = f"match.audit[{i}]."
-        seq = raw.get("hand_seq")
-        undoes = raw.get("undoes")
-        if undoes is not None and (not _is_int(undoes) or not 0 <= undoes < i):
-            raise ImportRefused(where + "undoes", "an earlier change of this match")
+    for change in checked.audit:
         entry = AuditEntry(
             match_id=match.id,
-            hand_id=rows[seq].id if _is_int(seq) and seq in rows else None,
-            action=_text(raw, "action", where, 8),
-            before_json=_hand_state(raw.get("before"), where + "before"),
-            after_json=_hand_state(raw.get("after"), where + "after"),
-            via=_text(raw, "via", where, 8),
-            device=_text(raw, "device", where, 80, empty=True) if raw.get("device") else "",
-            undone=bool(raw.get("undone")),
+            hand_id=rows[change.hand_seq].id if change.hand_seq in rows else None,
+            action=change.action,
+            before_json=change.before_json,
+            after_json=change.after_json,
+            via=change.via,
+            device=change.device,
+            undone=change.undone,
         )
-        when = _time(raw, "created_at", where)
-        if when is not None:
-            entry.created_at = when
+        if change.created_at is not None:
+            entry.created_at = change.created_at
         entries.append(entry)
-        if undoes is not None:
-            undoing.append((entry, undoes))
+        if change.undoes is not None:
+            undoing.append((entry, change.undoes))
     # the whole change log in one INSERT (the ids come back in order), then the undos point
     # at the changes they undid: two statements for any length of log, not one per change
     db.session.add_all(entries)

@@ -151,6 +151,11 @@ def _twice_on_roster(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _broken_change_log(data: dict[str, Any]) -> dict[str, Any]:
+    data["matches"][1]["audit"][0]["before"] = [1, 2]
+    return data
+
+
 def _one_player_two_seats(data: dict[str, Any]) -> dict[str, Any]:
     seats = data["club"]["matches"][0]["seats"]
     seats[1] = seats[0]
@@ -176,6 +181,7 @@ def _match_created_after_9999(data: dict[str, Any]) -> dict[str, Any]:
     ("spoil", "field", "says"),
     [
         (_one_player_two_seats, "club.matches[0].seats", "one seat at most"),
+        (_broken_change_log, "matches[1].audit[0].before", "as an object"),
         (_created_before_year_1, "club.created_at", "between the years 1 and 9999"),
         (_created_after_9999, "club.created_at", "between the years 1 and 9999"),
         (_match_created_after_9999, "matches[0]", "between the years 1 and 9999"),
