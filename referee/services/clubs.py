@@ -19,7 +19,7 @@ from referee.models import Club, ClubMember, Match, Player, db
 from referee.rules.errors import InputError
 from referee.rules.messages import msg, msg_n
 
-from .matches import MAX_NAME, create_match
+from .matches import HIDDEN_REASON, MAX_NAME, create_match, hides_characters
 
 MAX_CLUB_NAME = 60
 
@@ -32,6 +32,8 @@ def clean_name(name: Any, field: str, most: int = MAX_NAME) -> str:
         raise InputError(
             field, msg_n("at most {count} character", "at most {count} characters", most)
         )
+    if hides_characters(text):
+        raise InputError(field, HIDDEN_REASON)
     return text
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -152,6 +153,22 @@ def currency_symbol(currency: Any) -> str:
     return symbol
 
 
+# Characters that show nothing or turn the text's direction: two names that look the same
+# on a phone could be two players ("Ann" and "An\u200bn"), or a name could reverse the line
+# it stands in. Joiners (U+200C, U+200D) stay: scripts and emoji need them.
+_HIDDEN = re.compile("[\u200b\u200e\u200f\u061c\u2060\ufeff\u202a-\u202e\u2066-\u2069]")
+HIDDEN_REASON = msg("must not hold invisible or direction-changing characters")
+
+
+def hides_characters(name: str) -> bool:
+    """Whether ``name`` holds a character that shows nothing or turns the text around.
+
+    >>> hides_characters("An\u200bn"), hides_characters("\u202eAnn"), hides_characters("Zoë")
+    (True, True, False)
+    """
+    return _HIDDEN.search(name) is not None
+
+
 def _names(names: Sequence[str], preset: Preset, fmt: Format) -> list[str]:
     clean = [" ".join(str(n).split()) for n in names]
     if len(clean) not in preset.seats:
@@ -161,6 +178,8 @@ def _names(names: Sequence[str], preset: Preset, fmt: Format) -> list[str]:
             raise InputError(f"player_{seat}", "enter a name")
         if len(name) > MAX_NAME:
             raise InputError(f"player_{seat}", f"at most {MAX_NAME} characters")
+        if hides_characters(name):
+            raise InputError(f"player_{seat}", HIDDEN_REASON)
     seen: dict[str, int] = {}
     for seat, name in enumerate(clean):
         if name.casefold() in seen:

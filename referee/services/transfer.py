@@ -52,7 +52,7 @@ from referee.rules.variants import UnknownPresetError, get_preset
 
 from . import board as board_service
 from .board import HandRecord
-from .matches import currency_symbol
+from .matches import HIDDEN_REASON, currency_symbol, hides_characters
 
 MATCH_FORMAT = "gin-referee-match"
 BACKUP_FORMAT = "gin-referee-backup"
@@ -453,6 +453,9 @@ def _players(raw: Mapping[str, Any], where: str) -> list[str]:
         or not all(isinstance(p, str) and 0 < len(p) <= 40 for p in players)
     ):
         raise ImportRefused(where + "players", "a list of names (1 to 40 characters each)")
+    for i, name in enumerate(players):
+        if hides_characters(name):
+            raise ImportRefused(f"{where}players[{i}]", str(HIDDEN_REASON))
     if len({p.casefold() for p in players}) != len(players):
         raise ImportRefused(where + "players", "every player needs a different name")
     return players

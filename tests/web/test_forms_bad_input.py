@@ -4,6 +4,7 @@ with arbitrary text."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -62,3 +63,14 @@ def test_the_new_match_form_never_crashes(client, names, preset, stake, rule, va
     }
     response = client.post("/new", data=data)
     assert response.status_code in (200, 302, 400), response.status_code
+
+
+@pytest.mark.parametrize("name", ["An\u200bn", "\u202eAnn", "Ann\u2066", "\ufeffBen"])
+def test_a_name_with_hidden_or_direction_characters_is_refused(client, name):
+    """Two names that look alike on a phone ("Ann" and "An\u200bn") would be two players."""
+    made = client.post("/api/v1/matches", json={"players": [name, "Ben"]})
+    assert made.status_code == 400 and made.get_json()["error"]["field"] == "player_0"
+    assert "invisible" in made.get_json()["error"]["reason"]
+    club = client.post("/api/v1/clubs", json={"name": "Friday", "players": [name]})
+    assert club.status_code == 400, club.get_json()
+    assert client.post("/api/v1/matches", json={"players": ["Zoë", "👨‍👩‍👧"]}).status_code == 201
