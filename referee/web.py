@@ -134,6 +134,15 @@ _ERROR_TEXT = {
     413: N_("That request is too large."),
     429: N_("Too many requests from here: wait a little and try again; nothing was changed."),
 }
+_CLUB_FORBIDDEN = N_(
+    "This needs the club's edit link. Ask its organiser for it; nothing was changed."
+)
+
+
+def _error_text(code: int) -> str | None:
+    """The page's words for a refusal: a club's page or API asks for the club's link."""
+    club = request.path.startswith(("/c/", "/clubs/", "/api/v1/clubs/"))
+    return _CLUB_FORBIDDEN if code == 403 and club else _ERROR_TEXT.get(code)
 
 
 def _error_page(error: HTTPException) -> tuple[str | Response, int]:
@@ -141,14 +150,13 @@ def _error_page(error: HTTPException) -> tuple[str | Response, int]:
     if request.path.startswith("/api/"):
         from .views.api import error_json
 
-        return error_json(code, None, _ERROR_TEXT.get(code, "error"))  # the API speaks English
+        return error_json(code, None, _error_text(code) or "error")  # the API speaks English
     # a reason given where the request was refused is shown as given; Werkzeug's own
     # description of the status gives way to the page's words, in the reader's language
     given = error.description != type(error).description
     message = error.description if given and code not in (403, 404, 429) else None
-    fallback = (
-        gettext(_ERROR_TEXT[code]) if code in _ERROR_TEXT else gettext("Something went wrong.")
-    )
+    text = _error_text(code)
+    fallback = gettext(text) if text else gettext("Something went wrong.")
     return render_template("error.html", code=code, message=message or fallback), code
 
 

@@ -309,3 +309,14 @@ def test_a_deleted_match_leaves_the_club_and_is_purged_after_its_undo_window(cli
     after = _count(app, "Match"), _count(app, "Hand"), _count(app, "AuditEntry")
     assert after[0] == counts[0] - 1 and after[1] == counts[1] - 4 and after[2] < counts[2]
     assert client.get(f"/m/{two}").status_code == 404
+
+
+def test_a_club_write_without_its_link_asks_for_the_clubs_link(client, other_client):
+    club, _ = make_club(client, "Ann", "Ben")
+    refused = other_client.post(f"/api/v1/clubs/{club}/matches", json={"players": ["Ann", "Ben"]})
+    assert refused.status_code == 403
+    assert refused.get_json()["error"]["reason"].startswith("This needs the club's edit link")
+    german = other_client.post(
+        f"/api/v1/clubs/{club}/attach", json={}, headers={"Accept-Language": "de"}
+    )
+    assert german.status_code == 403 and "club" in german.get_json()["error"]["reason"]
