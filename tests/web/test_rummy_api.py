@@ -131,3 +131,15 @@ def test_500_rum_through_the_api(client):
     assert match["game"]["final"] == {"Ann": 516, "Ben": -11}
     bad = add(client, view_id, token, went_out="Ben", melds={"Ben": ["7S 7H 7D 7C JK"]})
     assert bad.status_code == 400 and bad.get_json()["error"]["field"] == "melds"
+
+
+def test_stalemate_passes_the_deal_left_through_the_api_8_4(client):
+    view_id, token = make(client, FOUR[:3], "basic_rummy")
+    response = add(client, view_id, token, ending="stalemate", dealer="Ann")
+    assert response.status_code == 201, response.get_json()
+    match = read(client, view_id)
+    assert match["next_dealer"] == "Ben"
+    assert match["next"]["why"]["text"] == (
+        "Hand 1 scored nothing; the deal still passes to the left: Ben deals "
+        "(next_dealer=alternate)."
+    )

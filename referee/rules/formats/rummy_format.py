@@ -241,12 +241,12 @@ class RummyFormat(SeatedFormat):
             line.players = tuple(range(seats))
             line.dealer = line.values["dealer_seat"]
             if previous is not None and previous.dealer is not None:
-                expected = dealer_after(previous.dealer, previous.score, rules, seats)
+                expected = rummy_dealer_after(previous.dealer, previous.score, rules, seats)
                 line.overridden = expected != line.dealer
             previous = line
         standing = self.standing_of(lines, good, scores, rules, seats)
         if previous is not None and previous.dealer is not None:
-            dealer = dealer_after(previous.dealer, previous.score, rules, seats)
+            dealer = rummy_dealer_after(previous.dealer, previous.score, rules, seats)
             why = _deal_step(previous, dealer, rules, names)
         else:
             dealer = 0
@@ -527,10 +527,29 @@ def not_scored(line: Line) -> Message:
     return msg("Not scored: {error}", error=line.error or "")
 
 
+def rummy_dealer_after(dealer: int, score: HandScore, rules: Ruleset, players: int) -> int:
+    """Who deals after a rummy hand dealt by ``dealer`` that scored ``score``.
+
+    A rummy hand is always played out, a stalemate too (RULES.md §8.4 scores it 0 for
+    everyone; redealing is Gin's dead hand, §9 R16): with the deal passing to the left it
+    passes after every hand. With "the winner deals" a hand nobody won keeps its dealer."""
+    if rules.next_dealer is NextDealer.ALTERNATE:
+        return (dealer + 1) % players
+    return dealer_after(dealer, score, rules, players)
+
+
 def _deal_step(previous: Line, dealer: int, rules: Ruleset, names: Sequence[str]) -> Step:
     rule = f"next_dealer={rules.next_dealer.value}"
     player = names[dealer]
-    if not any(previous.points):
+    if not any(previous.points) and dealer != previous.dealer:
+        said = msg(
+            "Hand {number} scored nothing; the deal still passes to the left: {player} deals "
+            "({rule}).",
+            number=previous.number,
+            player=player,
+            rule=rule,
+        )
+    elif not any(previous.points):
         said = msg(
             "Hand {number} scored nothing: {player} deals again.",
             number=previous.number,
