@@ -125,7 +125,9 @@ class ContractRummy(RummyFormat):
         if place.position > 0 and not place.context.players:
             raise InputError("hand", msg("the game is over: no more deals"))
         on = place.context.contracts or tuple(place.position + 1 for _ in table.names)
-        return self.rule_deal(values, table, on)
+        deal = self.rule_deal(values, table, on)
+        check_went_out_made(values, table.names)
+        return deal
 
     # -- the match --------------------------------------------------------------------------
 
@@ -327,6 +329,28 @@ class ContractRummy(RummyFormat):
         if "made" not in data:
             base["made"] = split_made(line.values.get("seat_made"), len(board.names))
         return base
+
+
+def check_went_out_made(values: Mapping[str, Any], names: Sequence[str]) -> None:
+    """Going out needs the contract laid down (RULES.md §8.5: a player lays off and goes
+    out only after laying down the contract): a deal recording the player who went out as
+    not having made it is refused on that player's ``made`` (a deal with no record of who
+    made it is not refused: the player who went out counts as made)."""
+    went_out = values.get("knocker_seat")
+    recorded = values.get("seat_made")
+    if recorded is None or not isinstance(went_out, int) or not 0 <= went_out < len(names):
+        return
+    if not split_made(recorded, len(names))[went_out]:
+        raise InputError(
+            f"made_{went_out}",
+            msg(
+                "{player} went out, so laid down the contract: mark it made, or choose who "
+                "went out",
+                player=names[went_out],
+            ),
+            api_field="made",
+            seat=went_out,
+        )
 
 
 class TwelveStep(ContractRummy):
