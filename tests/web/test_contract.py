@@ -326,3 +326,46 @@ def test_going_out_needs_the_contract_made_on_the_form_8_5(client: Any) -> None:
     box = page.split('data-testid="made-1"')[1].split("</fieldset>")[0]
     assert reason in box
     assert client.get(f"/api/v1/matches/{view_id}").get_json()["hands_played"] == 0
+
+
+SEVEN = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]
+
+
+def test_six_to_eight_players_play_with_more_packs_8_5(client: Any) -> None:
+    """§8.5's deck sizes by players: two packs seat two to five, three six or seven (Bicycle:
+    3 packs + 2 jokers), four eight (12-Step: a pack and its jokers per two more players)."""
+    view_id, token = api_match(client, SEVEN, preset="contract_7")
+    rules = client.get(f"/api/v1/matches/{view_id}").get_json()["rules"]
+    assert (rules["decks"], rules["jokers"]) == (3, 2)
+    # three packs: the same card held three times is no card held twice
+    body = {
+        "went_out": "Ann",
+        "hands": {"Ben": "7H", "Cat": "7H", "Dan": "7H", "Eve": "2C", "Fay": "3C", "Gus": "4C"},
+        "made": [True] * 7,
+    }
+    response = client.post(
+        f"/api/v1/matches/{view_id}/hands", json=body, headers={"X-Edit-Token": token}
+    )
+    assert response.status_code == 201, response.get_json()
+    short = {"name": "short", "deals": [{"cards": 13, "contract": "2 groups"}]}
+    eight, _ = api_match(
+        client, (*SEVEN, "Hal"), preset="twelve_step", rules={"contract_list": short}
+    )
+    rules = client.get(f"/api/v1/matches/{eight}").get_json()["rules"]
+    assert (rules["decks"], rules["jokers"]) == (4, 8)
+    nine = client.post(
+        "/api/v1/matches", json={"players": [*SEVEN, "Hal", "Ivy"], "preset": "contract_7"}
+    )
+    assert nine.status_code == 400 and nine.get_json()["error"]["field"] == "players"
+
+
+def test_six_to_eight_players_start_on_the_page_8_5(client: Any) -> None:
+    data = new_match_data(client, [], preset="contract_7", jokers="1")
+    for seat, name in enumerate(SEVEN[:6]):
+        data[f"player_{seat}"] = name
+    response = client.post("/new/contract", data=data)
+    assert response.status_code == 302, text(response)[:2000]
+    view_id = response.headers["Location"].rsplit("/", 1)[-1]
+    match = client.get(f"/api/v1/matches/{view_id}").get_json()
+    assert [p["name"] for p in match["players"]] == SEVEN[:6]
+    assert (match["rules"]["decks"], match["rules"]["jokers"]) == (3, 2)

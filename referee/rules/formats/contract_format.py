@@ -27,7 +27,7 @@ from ..results import HandScore, Step
 from ..ruleset import Ruleset
 from ..settlement import settle
 from ..variants.basic_rummy import Ending, check_cards
-from ..variants.contract_rummy import contract_list_of, contract_table
+from ..variants.contract_rummy import contract_list_of, contract_table, pack_for
 from . import json_io as io
 from .base import Board, GameSettlement, Line, NextHand, Place, StoredHand, Table
 from .rummy_format import RummyFormat, not_scored
@@ -37,6 +37,9 @@ if TYPE_CHECKING:
     from ..variants import Preset
 
 __all__ = ["ContractRummy", "TwelveStep", "split_made"]
+
+FEWEST_FOR_MORE_PACKS = 6
+"""Two packs seat two to five; from six players the pack grows (RULES.md §8.5)."""
 
 
 def split_made(text: Any, seats: int) -> list[bool]:
@@ -78,7 +81,14 @@ class ContractRummy(RummyFormat):
         self, preset: Preset, rules: Ruleset, players: int, overrides: Mapping[str, Any]
     ) -> Ruleset:
         contracts = contract_list_of(rules)
-        return rules.with_overrides(hand_size=max(d.cards for d in contracts.deals))
+        changes: dict[str, Any] = {"hand_size": max(d.cards for d in contracts.deals)}
+        if players > FEWEST_FOR_MORE_PACKS - 1:
+            packs, jokers = pack_for(preset.rules, players)
+            pack = {"decks": packs, "jokers": jokers}
+            changes.update(
+                {k: v for k, v in pack.items() if getattr(rules, k) == getattr(preset.rules, k)}
+            )
+        return rules.with_overrides(**changes)
 
     def check_table(self, preset: Preset, table: Table, cut: Any) -> str | None:
         contract_list_of(table.rules)
