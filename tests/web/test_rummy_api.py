@@ -143,3 +143,20 @@ def test_stalemate_passes_the_deal_left_through_the_api_8_4(client):
         "Hand 1 scored nothing; the deal still passes to the left: Ben deals "
         "(next_dealer=alternate)."
     )
+
+
+def test_going_rummy_multiplier_through_the_api_11(client):
+    view_id, token = make(client, FOUR[:3], "basic_rummy", rules={"going_rummy_multiplier": 3})
+    assert read(client, view_id)["rules"]["going_rummy_multiplier"] == 3
+    response = add(
+        client, view_id, token, ending="rummy", went_out="Cat", counts={"Ann": 19, "Ben": 4}
+    )
+    assert response.status_code == 201, response.get_json()
+    result = response.get_json()["hand"]["result"]
+    assert result["multiplier"] == 3 and result["points"]["Cat"] == 69
+    bad = client.post(
+        "/api/v1/matches",
+        json={"players": FOUR[:3], "preset": "basic_rummy", "rules": {"going_rummy_multiplier": 0}},
+    )
+    assert bad.status_code == 400
+    assert bad.get_json()["error"]["field"] == "going_rummy_multiplier"

@@ -9,7 +9,15 @@ import re
 from typing import Any
 
 from tests.web.helpers import hand_form
-from tests.web.threehand_helpers import marked, plain, scoreboard, start_three, text, totals
+from tests.web.threehand_helpers import (
+    marked,
+    new_three_data,
+    plain,
+    scoreboard,
+    start_three,
+    text,
+    totals,
+)
 
 FOUR = ("Ann", "Ben", "Cat", "Dan")
 
@@ -212,3 +220,24 @@ def test_penalty_scoring_as_a_house_rule(client):
     assert add_rummy(client, view_id, 0, (None, 45)).status_code == 302
     page = plain(client.get(f"/m/{view_id}"))
     assert "Game over: Ann wins." in page
+
+
+def test_going_rummy_multiplier_is_a_table_rule_11(client):
+    """§11 ``rummy.going_rummy_multiplier`` (default 2): a table chooses it on the new-match
+    page (1: no extra), and the hand's ruling multiplies by it."""
+    page = client.get("/new/three?preset=basic_rummy").get_data(as_text=True)
+    assert 'name="rule_going_rummy_multiplier"' in page
+    view_id = start_three(client, FOUR[:3], preset="basic_rummy", going_rummy_multiplier="3")
+    assert add_rummy(client, view_id, 2, (19, 4, None), kind="rummy").status_code == 302
+    assert totals(client, view_id, 3) == (0, 0, 69)
+    assert "Cat scores 23, times 3 for going rummy: 69." in plain(
+        client.get(f"/m/{view_id}/hands/1")
+    )
+    off = start_three(client, FOUR[:3], preset="basic_rummy", going_rummy_multiplier="1")
+    assert add_rummy(client, off, 2, (19, 4, None), kind="rummy").status_code == 302
+    assert totals(client, off, 3) == (0, 0, 23)
+    bad = client.post(
+        "/new/three",
+        data=new_three_data(client, FOUR[:3], preset="basic_rummy", going_rummy_multiplier="9"),
+    )
+    assert bad.status_code == 400

@@ -200,7 +200,7 @@ def _three_handed() -> tuple[Preset, ...]:
             source="RULES.md §8.4 (seed 004)",
             players=2,
             max_players=6,
-            options=("rummy_penalty", "next_dealer"),
+            options=("rummy_penalty", "going_rummy_multiplier", "next_dealer"),
         ),
         Preset(
             name="rum_500",
