@@ -146,3 +146,29 @@ def test_500_rum_counts_fold_with_negative_hands():
     board = fmt.fold([hand], table("rum_500", players=3))
     assert board.lines[0].points == (-15, 60, -40)
     assert str(board.lines[0].summary) == "Ben went out: Ann −15, Ben +60, Cat −40"
+
+
+def test_two_packs_sets_follow_the_packs_8_4():
+    """500 Rum at five or more players plays with two packs (§8.4): a rank is there eight
+    times, so a set may hold up to eight cards; one pack keeps sets of 3–4."""
+    names = ("Ann", "Ben", "Cat", "Dan", "Eve")
+    fmt = find_format("rum_500")
+    chosen = get_preset("rum_500")
+    assert fmt.table_rules(chosen, chosen.rules, 4, {}).max_set == 4
+    rules = fmt.table_rules(chosen, chosen.rules, 5, {})
+    assert (rules.decks, rules.max_set) == (2, 8)
+    values = fmt.normalise(
+        {
+            "kind": "out",
+            "entry": "cards",
+            "dealer_seat": 0,
+            "knocker_seat": 0,
+            "seat_cards": ["", "2C", "3C", "4C", "5C"],
+            "seat_melds": ["7H 7H 7D 7S 7C", "", "", "", ""],
+        }
+    )
+    board = fmt.fold([StoredHand(values)], Table(rules, names))
+    assert board.lines[0].error is None
+    assert board.lines[0].points[0] == 35
+    kept = {"max_set": 6}  # a house rule's own largest set stands
+    assert fmt.table_rules(chosen, chosen.rules.with_overrides(**kept), 5, kept).max_set == 6

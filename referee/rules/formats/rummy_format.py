@@ -450,7 +450,8 @@ class Rum500(RummyFormat):
     ) -> Ruleset:
         decks, jokers = rum500.pack_for(players)
         changes = {"hand_size": rum500.hand_size(players), "decks": decks, "jokers": jokers}
-        return _unless_chosen(preset, rules, changes)
+        table = _unless_chosen(preset, rules, changes)
+        return _unless_chosen(preset, table, {"max_set": rum500.largest_set(table.decks)})
 
     def rule_rummy(self, values: Mapping[str, Any], table: Table) -> RummyResult:
         winner = values.get("knocker_seat") if values.get("kind") == Ending.OUT else None

@@ -40,6 +40,7 @@ __all__ = [
     "Rum500Seat",
     "card_points",
     "hand_size",
+    "largest_set",
     "meld_points",
     "pack_for",
     "rule_hand",
@@ -75,6 +76,13 @@ def hand_size(players: int) -> int:
 def pack_for(players: int) -> tuple[int, int]:
     """(decks, jokers): one pack and two jokers; two packs and four jokers for five or more."""
     return (2, 4) if players >= 5 else (1, 2)
+
+
+def largest_set(decks: int) -> int:
+    """The most cards a set may hold: every card of its rank in the pack (four a pack; eight
+    with the two packs of five or more players). RULES.md §8.4 gives sets of 3–4 for one
+    pack; a second pack holds each rank twice over, so a set may run to eight."""
+    return 4 * decks
 
 
 def card_points(card: Card, rules: Ruleset = RUM_500) -> int:
