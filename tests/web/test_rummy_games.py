@@ -52,6 +52,7 @@ def by_cards(
     kind: str = "out",
     melds: list[str] | None = None,
     save: bool = True,
+    layoffs: list[str] | None = None,
 ) -> Any:
     """A rummy hand by cards: checked first (its ruling shown), then saved."""
     data = hand_form(client, f"/m/{view_id}/hands/new")
@@ -62,6 +63,8 @@ def by_cards(
         data[f"cards_{seat}"] = cards
     for seat, meld in enumerate(melds or ()):
         data[f"melds_{seat}"] = meld
+    for seat, laid in enumerate(layoffs or ()):
+        data[f"layoffs_{seat}"] = laid
     data.pop("save", None)
     data["check"] = "Check the ruling"
     checked = client.post(f"/m/{view_id}/hands/new", data=data)
@@ -241,3 +244,39 @@ def test_going_rummy_multiplier_is_a_table_rule_11(client):
         data=new_three_data(client, FOUR[:3], preset="basic_rummy", going_rummy_multiplier="9"),
     )
     assert bad.status_code == 400
+
+
+def test_a_layoff_onto_another_players_meld_on_the_page_8_4(client):
+    """500 Rum by cards: Ben's 9♥ laid off onto Ann's run, typed "9H > Ann 1", scores for
+    Ben; the hand's edit form shows it as typed; a layoff that breaks the meld is refused
+    beside Ben's layoffs field, nothing stored."""
+    view_id = start_three(client, FOUR[:3], preset="rum_500")
+    bad = by_cards(
+        client,
+        view_id,
+        0,
+        ["", "5D", "QC"],
+        melds=["6H 7H 8H", "KC KD KS", ""],
+        layoffs=["", "10C > Ann 1", ""],
+    )
+    assert bad.status_code == 400
+    page = text(bad)
+    beside = page.split('id="layoffs_1"')[1].split("</div>")[0]
+    assert "Ben: 10♣ laid off onto Ann's 6♥ 7♥ 8♥ do not make a meld" in beside
+    assert totals(client, view_id, 3) == (0, 0, 0)
+    saved = by_cards(
+        client,
+        view_id,
+        0,
+        ["", "5D", "QC"],
+        melds=["6H 7H 8H", "KC KD KS", ""],
+        layoffs=["", "9H > ann", "10H > Ann 1"],
+    )
+    assert saved.status_code == 302, text(saved)[:3000]
+    assert totals(client, view_id, 3) == (21, 34, 0)
+    shown = plain(client.get(f"/m/{view_id}/hands/1"))
+    assert "Ben lays off 9♥ onto Ann's meld 1: 6♥ 7♥ 8♥ 9♥ 10♥; 9 to Ben." in shown
+    edit = client.get(f"/m/{view_id}/hands/1/edit").get_data(as_text=True)
+    layoffs_1 = re.search(r'<input[^>]*name="layoffs_1"[^>]*>', edit)
+    assert layoffs_1 and 'value="9H &gt; Ann"' in layoffs_1.group(0)
+    assert 'value="10H &gt; Ann 1"' in edit

@@ -194,13 +194,18 @@ def check_melds(
     return tuple(out)
 
 
+_API_FIELDS = {"cards": "hands", "melds": "melds", "layoffs": "layoffs"}
+"""What the API calls each group of cards :func:`check_cards` checks."""
+
+
 def check_cards(
     groups: Sequence[tuple[int, str, Sequence[Card]]],
     rules: Ruleset,
     names: Sequence[str] | None,
 ) -> None:
     """No card appears more often across the hand than the pack holds it. ``groups`` are
-    (seat, what: ``cards`` or ``melds``, cards); the later of two holders is named."""
+    (seat, what: ``cards``, ``melds`` or ``layoffs``, cards); the later of two holders is
+    named."""
     deck = rules.deck
     seen: Counter[Card] = Counter()
     holder: dict[Card, int] = {}
@@ -217,7 +222,7 @@ def check_cards(
                             player=player_label(names, seat),
                             jokers=deck.jokers,
                         ),
-                        api_field="hands" if what == "cards" else "melds",
+                        api_field=_API_FIELDS.get(what, what),
                         seat=seat,
                     )
                 continue
@@ -249,7 +254,7 @@ def check_cards(
                 raise InputError(
                     f"{what}_{seat}",
                     twice,
-                    api_field="hands" if what == "cards" else "melds",
+                    api_field=_API_FIELDS.get(what, what),
                     seat=seat,
                 )
             holder.setdefault(card, seat)
