@@ -199,6 +199,15 @@ def test_a_layoff_onto_another_players_meld_through_the_api_8_4(client):
         "points": 1,
     }
     assert read(client, view_id)["totals"] == {"Ann": 30, "Ben": 35, "Cat": 0}
+    # a PATCH of something else keeps the layoffs as entered
+    patched = client.patch(
+        f"/api/v1/matches/{view_id}/hands/{hand['id']}",
+        json={"note": "checked", "version": 1},
+        headers={"X-Edit-Token": token},
+    )
+    assert patched.status_code == 200, patched.get_json()
+    assert patched.get_json()["hand"]["layoffs"] == hand["layoffs"]
+    assert read(client, view_id)["totals"] == {"Ann": 30, "Ben": 35, "Cat": 0}
 
 
 @pytest.mark.parametrize(

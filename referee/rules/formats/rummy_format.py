@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 MELD_SEPARATOR = "/"
 LAYOFF_ARROWS = (">", "→")
 LAYOFF_GROUPS = re.compile(r"[;,]")
+ONE_CARD = re.compile(r"[^\s>|;,/]+")
 LAYOFF_TOKEN = re.compile(r"^([^\s>|]+)>(\d+)(?:\.(\d+))?$")
 ENDINGS = frozenset(e.value for e in Ending)
 _BLANK_TWO_HANDED = (
@@ -173,7 +174,7 @@ def _read_group(group: str, names: Sequence[str]) -> list[LayoffEntry]:
         )
     if number is not None and number < 1:
         raise InputError("layoffs", msg("`{entry}`: a meld's number counts from 1", entry=said))
-    return [LayoffEntry(card.upper(), seat, number) for card in cards.split()]
+    return [LayoffEntry(card.upper(), seat, number) for card in cards.replace("|", " ").split()]
 
 
 def _seat_named(name: str, names: Sequence[str]) -> int | None:
@@ -188,13 +189,13 @@ def stored_layoffs(text: str | None, names: Sequence[str]) -> str:
     """One player's layoffs as people wrote them, kept by seat (``9H>0.1``); a part that
     does not read is kept as written, for the ruling to say what is wrong with it."""
     out: list[str] = []
-    for group in LAYOFF_GROUPS.split(text or ""):
+    for group in LAYOFF_GROUPS.split((text or "").replace("|", " ")):
         if not group.strip():
             continue
         try:
             out.extend(e.token for e in _read_group(group, names))
         except InputError:
-            out.append(f"{' '.join(group.replace('|', ' ').split())};")
+            out.append(f"{' '.join(group.split())};")
     return " ".join(out).rstrip(";")
 
 
@@ -503,7 +504,7 @@ class RummyFormat(SeatedFormat):
                     if not isinstance(one, dict) or set(one) - {"card", "onto", "meld"}:
                         raise InputError("layoffs", shape)
                     card, onto, meld = one.get("card"), one.get("onto"), one.get("meld")
-                    if not isinstance(card, str) or not card.strip() or " " in card.strip():
+                    if not isinstance(card, str) or not ONE_CARD.fullmatch(card.strip()):
                         raise InputError("layoffs", msg("each layoff names one card"))
                     seat = io.seat_of(names, onto, "layoffs")
                     if seat is None:
@@ -678,6 +679,8 @@ class Rum500(RummyFormat):
             for entry in entries:
                 try:
                     card = parse_cards(entry.card, table.rules.deck, what="a card laid off")
+                    if len(card) != 1:
+                        raise CardError(msg("`{token}` is not a card", token=entry.card))
                 except CardError as e:
                     raise InputError(
                         f"layoffs_{seat}",
