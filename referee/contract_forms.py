@@ -28,7 +28,7 @@ from .rules.contract.contracts import MAX_DEALS
 from .rules.formats.contract_format import split_made
 from .threehand_forms import RUMMY_SEATS, RummyHandForm
 
-MAX_PLAYERS = 5
+MAX_PLAYERS = 8
 DEAL_ROWS = 12
 """Deal rows the new-match page shows (12-Step's twelve); a list may have up to MAX_DEALS."""
 

@@ -291,6 +291,10 @@ RULE_TEXTS = (
     N_(
         "Basic Rummy: each loser is charged the cards left in hand instead of the winner being credited; the game ends when a player's charges reach the target, the least charged wins"
     ),
+    N_("Going rummy multiplier"),
+    N_(
+        "Basic Rummy: going rummy (every card in one turn, nothing melded before) multiplies the hand's points by this (1: no extra)"
+    ),
     N_("Target tie"),
     N_(
         "when the highest totals are tied at the target: the game ends tied, or play on until one player is ahead (500 Rum)"

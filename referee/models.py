@@ -260,6 +260,8 @@ HAND_FIELDS = (
     # down, by seat
     "seat_melded",
     "seat_melds",
+    # 500 Rum: the cards each player laid off onto another player's meld, by seat
+    "seat_layoffs",
     # Gem Rummy: the dice ("3+4" or the sum "7") and who claims Gem Parts (1/0 by seat)
     "dice",
     "gem_parts",
@@ -351,6 +353,7 @@ DATA_FIELDS: dict[str, tuple[Any, Any]] = {
     "seat_cards": (_hands_stored, _hands_text),
     "seat_melded": (_counts_stored, _counts_text),
     "seat_melds": (_hands_stored, _hands_text),
+    "seat_layoffs": (_hands_stored, _hands_text),
     "dice": (_same, _same),
     "gem_parts": (_counts_stored, _counts_text),
     "seat_made": (_counts_stored, _counts_text),
@@ -410,7 +413,9 @@ class Hand(Model):
     - Basic Rummy and 500 Rum: ``knocker_seat`` (who went out; left out for a stalemate),
       ``seat_deadwoods`` (points left in hand by seat), ``seat_melded`` (500 Rum: points
       melded by seat), ``seat_cards`` (cards left in hand by seat) and ``seat_melds`` (the
-      melds each laid down, a text by seat, melds separated by "/": "5S 6S 7S / KH KD KC").
+      melds each laid down, a text by seat, melds separated by "/": "5S 6S 7S / KH KD KC");
+      500 Rum also ``seat_layoffs`` (the cards each laid off onto another player's meld, a
+      text by seat, a token a card: "9H>0.1" is 9♥ onto seat 0's first meld).
 
     The app reads and writes these as attributes (``hand.knocker_seat``, ``hand.spread``,
     ...), and :meth:`fields` / :meth:`set_fields` exchange them all, in the forms it has
@@ -460,6 +465,7 @@ class Hand(Model):
     seat_cards = _entered("seat_cards")
     seat_melded = _entered("seat_melded")
     seat_melds = _entered("seat_melds")
+    seat_layoffs = _entered("seat_layoffs")
     dice = _entered("dice")
     gem_parts = _entered("gem_parts")
     seat_made = _entered("seat_made")

@@ -132,6 +132,7 @@ def _score_args(args: argparse.Namespace) -> dict[str, Any]:
         ("melds", args.melds, False),
         ("counts", args.count, True),
         ("melded", args.melded, True),
+        ("layoffs", args.layoff, False),
     ):
         if items:
             value = _by_name(items, f"--{key}", number)
@@ -179,6 +180,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     score.add_argument(
         "--melded", action="append", default=[], metavar="NAME=POINTS", help="500 Rum: melded"
+    )
+    score.add_argument(
+        "--layoff",
+        action="append",
+        default=[],
+        metavar="NAME=LAYOFFS",
+        help="500 Rum: cards laid off onto another player's meld: Ben=9H 10H > Ann 1; 5S > Cat 2",
     )
     rules_args(score)
 

@@ -31,6 +31,7 @@ from .forms import (
 )
 from .i18n import lazy_gettext as _l
 from .rules.formats import format_for
+from .rules.formats.rummy_format import stored_layoffs, typed_layoffs
 from .rules.formats.seated_entry import BR_SEATS, split_cards, split_deadwoods
 from .rules.variants import Preset, list_presets
 
@@ -236,6 +237,14 @@ def _melds_field(seat: int) -> StringField:
     )
 
 
+def _layoffs_field(seat: int) -> StringField:
+    return StringField(
+        f"Seat {seat}'s layoffs",
+        validators=[Optional(), Length(max=300)],
+        render_kw={**CARD_INPUT, "placeholder": "e.g. 9H 10H > Ann 1"},
+    )
+
+
 class RummyEntry(TypedDict):
     """A rummy hand as entered: how it ended, who went out, and each player's part by seat."""
 
@@ -247,6 +256,7 @@ class RummyEntry(TypedDict):
     seat_melded: list[int | None]
     seat_cards: list[str]
     seat_melds: list[str]
+    seat_layoffs: list[str]
     note: str | None
 
 
@@ -265,15 +275,20 @@ class RummyHandForm(EntryForm):
         _l("Who went out"), coerce=int, validate_choice=False, validators=[Optional()]
     )
     players = 2
+    names: tuple[str, ...] = ()
 
     def set_players(self, names: list[str]) -> None:
         super().set_players(names)
         self.players = len(names)
+        self.names = tuple(names)
         for seat, name in enumerate(names[:RUMMY_SEATS]):
             self[f"count_{seat}"].label.text = name
             self[f"melded_{seat}"].label.text = name
             self[f"cards_{seat}"].label.text = _("%(name)s's cards left", name=name)
             self[f"melds_{seat}"].label.text = _("%(name)s's melds", name=name)
+            self[f"layoffs_{seat}"].label.text = _(
+                "%(name)s laid off onto other players' melds", name=name
+            )
 
     def set_endings(self, endings: list[tuple[str, str]]) -> None:
         self.kind.choices = [choice(value, label) for value, label in endings]
@@ -290,6 +305,9 @@ class RummyHandForm(EntryForm):
     def melds(self) -> list[Field]:
         return [self[f"melds_{s}"] for s in range(self.players)]
 
+    def layoffs(self) -> list[Field]:
+        return [self[f"layoffs_{s}"] for s in range(self.players)]
+
     def entry_fields(self) -> RummyEntry:
         return {
             "entry": self.entry.data,
@@ -300,6 +318,7 @@ class RummyHandForm(EntryForm):
             "seat_melded": [f.data for f in self.melded()],
             "seat_cards": [f.data or "" for f in self.hands()],
             "seat_melds": [f.data or "" for f in self.melds()],
+            "seat_layoffs": [stored_layoffs(f.data, self.names) for f in self.layoffs()],
             "note": self.note.data,
         }
 
@@ -317,13 +336,18 @@ class RummyHandForm(EntryForm):
             for seat, cards in enumerate(split_cards(_text_or_none(values.get(key)), seats)):
                 if cards:
                     self[f"{prefix}_{seat}"].data = cards
+        stored = split_cards(_text_or_none(values.get("seat_layoffs")), seats)
+        for seat, text in enumerate(stored):
+            if text:
+                self[f"layoffs_{seat}"].data = typed_layoffs(text, self.names)
 
 
-for _seat in range(RUMMY_SEATS):  # each seat's four fields, added as the form's own
+for _seat in range(RUMMY_SEATS):  # each seat's five fields, added as the form's own
     setattr(RummyHandForm, f"count_{_seat}", _count_field(_seat))
     setattr(RummyHandForm, f"melded_{_seat}", _count_field(_seat))
     setattr(RummyHandForm, f"cards_{_seat}", _cards_field(_seat))
     setattr(RummyHandForm, f"melds_{_seat}", _melds_field(_seat))
+    setattr(RummyHandForm, f"layoffs_{_seat}", _layoffs_field(_seat))
 
 
 # -- Gem Rummy (two or three players) ------------------------------------------------------

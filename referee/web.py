@@ -213,6 +213,7 @@ _AUDIT_LABELS = {
     "seat_cards": N_("cards by seat"),
     "seat_melded": N_("melded points by seat"),
     "seat_melds": N_("melds by seat"),
+    "seat_layoffs": N_("layoffs by seat"),
     "deleted": N_("deleted"),
 }
 

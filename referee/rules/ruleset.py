@@ -243,6 +243,13 @@ class Ruleset:
         "being credited; the game ends when a player's charges reach the target, the least "
         "charged wins",
     )
+    going_rummy_multiplier: int = _opt(
+        2,
+        "Basic Rummy: going rummy (every card in one turn, nothing melded before) multiplies "
+        "the hand's points by this (1: no extra)",
+        min=1,
+        max=4,
+    )
     target_tie: TargetTie = _opt(
         TargetTie.SHARED,
         "when the highest totals are tied at the target: the game ends tied, or play on until "

@@ -220,3 +220,22 @@ def test_penalty_game_ends_at_the_target_of_charges():
     assert game.finished
     assert game.final_totals == (-10, -105, -30)
     assert game.winner == 0
+
+
+def test_going_rummy_multiplier_11():
+    """§11 ``rummy.going_rummy_multiplier``: 2 by default; a table may choose another (1: no
+    extra), under either scoring."""
+    held = [cards("KS 7D 2C"), cards("4H"), ()]
+    triple = BASIC_RUMMY.with_overrides(going_rummy_multiplier=3)
+    r = rule_hand(Ending.RUMMY, 2, held, rules=triple, names=NAMES[:3])
+    assert (r.points, r.multiplier) == ((0, 0, 69), 3)
+    assert r.steps[-1].text.endswith("Cat scores 23, times 3 for going rummy: 69.")
+    plain = rule_hand(
+        Ending.RUMMY, 2, held, rules=BASIC_RUMMY.with_overrides(going_rummy_multiplier=1)
+    )
+    assert plain.points == (0, 0, 23)
+    penalty = rule_hand(
+        Ending.RUMMY, 2, held, rules=PENALTY.with_overrides(going_rummy_multiplier=3)
+    )
+    assert penalty.points == (-57, -12, 0)
+    assert rule_hand(Ending.OUT, 2, held, rules=triple).points == (0, 0, 23)

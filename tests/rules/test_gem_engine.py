@@ -230,6 +230,26 @@ def test_layoffs_onto_a_stash_and_a_set_undercut_the_knocker() -> None:
     assert result.seats[1].deadwood == 10 and result.points == (11, 0)
 
 
+def test_cards_speak_with_a_declared_spread_r11() -> None:
+    """R11 (cards speak): the knocker's 11 cards all meld, the declared spread leaves 7♦ out;
+    the hand is gin and the ruling says so throughout: deadwood 0, the arrangement that melds
+    every card, no card reported as deadwood."""
+    knocker = cards("7D 7S 6C 3H 3C 3D 3S 6H 7H 6D 7C")
+    other = cards("KS QD KH KC 2H JD 6S QC 10D KD 5H")
+    spread = [cards("3S 3D 3H 3C"), cards("7C 7S 7H"), cards("6H 6D 6C")]
+    result = rule_cards(dice_from(5, 2), 0, [knocker, other], DECK, RULES, TWO, spread=spread)
+    assert result.ending is GemEnding.GIN
+    seat = result.seats[0]
+    assert seat.deadwood == 0 and seat.arrangement is not None
+    assert seat.arrangement.deadwood_cards == ()
+    melded = sorted(c for m in result.spread for c in m.cards)
+    assert melded == sorted(knocker)
+    texts = [str(s.text) for s in result.steps]
+    assert "Ann's 11 cards all meld: gin (no layoffs)." in texts
+    assert any(t.startswith("The declared spread leaves 7♦ out") for t in texts)
+    assert result.points[0] == 25 + 23 + seat.gem_parts_points
+
+
 def test_the_cards_speak_eleven_melded_cards_are_gin_and_twelve_big_gin() -> None:
     other = cards("AS 4C 6D 8D 9S 9D QS 7D 2D 3D KS")
     dice = dice_from(total=12)

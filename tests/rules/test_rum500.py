@@ -15,6 +15,7 @@ from referee.rules.results import HandScore
 from referee.rules.ruleset import TargetTie
 from referee.rules.variants.rum500 import (
     RUM_500,
+    Layoff,
     card_points,
     hand_size,
     meld_points,
@@ -174,3 +175,68 @@ def test_a_tie_at_the_target_ends_tied_or_plays_on():
     play_on = fold_match(rows, RUM_500.with_overrides(target_tie=TargetTie.PLAY_ON), 2)
     game = play_on.games[0]
     assert game.finished and game.winner == 1 and game.hands_played == 3
+
+
+# -- cards laid off onto another player's meld (§8.4) -----------------------------------------
+
+
+def lay(text: str, onto: int, meld: int = 0) -> Layoff:
+    return Layoff(cards(text)[0], onto, meld)
+
+
+def test_a_card_laid_off_onto_another_players_meld_scores_for_who_laid_it_off_8_4():
+    """§8.4: melded and laid-off cards score for the player who played them. Ben lays 9♥ off
+    onto Ann's 6♥ 7♥ 8♥, Cat 10♥ after it (chained); Ben also lays an ace below Ann's
+    2♠ 3♠ 4♠, where it counts 1."""
+    parts = [
+        ([cards("6H 7H 8H"), cards("2S 3S 4S")], ()),
+        ([cards("KC KD KS")], cards("5D")),
+        ((), cards("QC")),
+    ]
+    layoffs = [(), [lay("9H", 0), lay("AS", 0, 1)], [lay("10H", 0)]]
+    r = rule_hand(0, parts, names=NAMES, layoffs=layoffs)
+    ann, ben, cat = r.seats
+    assert ann.melded == 21 + 9  # her own melds only
+    assert ben.melded == 30 + 9 + 1 and ben.left == 5
+    assert cat.melded == 10 and cat.left == 10
+    assert r.points == (30, 35, 0)
+    assert [(x.card.code, x.onto, x.meld, x.points) for x in ben.laid_off] == [
+        ("9H", 0, 0, 9),
+        ("AS", 0, 1, 1),
+    ]
+    assert cat.laid_off[0].extended.label == "6♥ 7♥ 8♥ 9♥ 10♥"
+    texts = [str(s.text) for s in r.steps]
+    assert "Cat lays off 10♥ onto Ann's meld 1: 6♥ 7♥ 8♥ 9♥ 10♥; 10 to Cat." in texts
+    assert (
+        "Ben melded K♠ K♦ K♣ (30) and laid off 9♥ (9), A♠ (1) = 40; holds 5♦ = 5; "
+        "scores 40 − 5 = 35." in texts
+    )
+
+
+@pytest.mark.parametrize(
+    ("layoffs", "field", "reason"),
+    [
+        (
+            [(), [lay("10C", 0)], ()],
+            "layoffs_1",
+            "Ben: 10♣ laid off onto Ann's 6♥ 7♥ 8♥ do not make a meld",
+        ),
+        ([(), [lay("10C", 1)], ()], "layoffs_1", "went onto Ben's own meld"),
+        ([(), [lay("9H", 0, 3)], ()], "layoffs_1", "Ann's meld 4, but Ann has 1 meld entered"),
+        ([(), [lay("9H", 2)], ()], "layoffs_1", "onto Cat, who has no melds entered"),
+        ([(), [lay("8H", 0)], ()], "layoffs_1", "8♥ appears twice: held by Ann and Ben"),
+        ([(), [lay("9H", 0)], [lay("9H", 0)]], "layoffs_2", "9♥ appears twice"),
+    ],
+)
+def test_a_layoff_is_checked_8_4(layoffs, field, reason):
+    parts = [([cards("6H 7H 8H")], ()), ([cards("7C 8C 9C")], cards("2D")), ((), cards("3D"))]
+    with pytest.raises(InputError) as e:
+        rule_hand(0, parts, names=NAMES, layoffs=layoffs)
+    assert e.value.field == field and e.value.api_field == "layoffs"
+    assert reason in str(e.value.reason)
+
+
+def test_a_layoff_needs_cards_not_points_8_4():
+    parts = [([cards("6H 7H 8H")], ()), (10, 5)]
+    with pytest.raises(InputError, match="layoffs are entered with the cards"):
+        rule_hand(0, parts, names=NAMES[:2], layoffs=[(), [lay("9H", 0)]])

@@ -40,8 +40,8 @@ def test_a_match_folds_into_a_board():
     hands = [
         counts(0, 1, "20 _ 30 40"),  # Ben 90
         counts(1, None, "_ _ _ _", kind="stalemate"),
-        counts(1, 0, "_ 60 30 20"),  # Ann 110
-        counts(2, 0, "_ 10 5 5"),  # Ann 20 more: 130
+        counts(2, 0, "_ 60 30 20"),  # Ann 110
+        counts(3, 0, "_ 10 5 5"),  # Ann 20 more: 130
     ]
     board = fmt.fold(hands, table())
     assert [line.points for line in board.lines] == [
@@ -58,10 +58,35 @@ def test_a_match_folds_into_a_board():
     ]
     assert board.lines[-1].totals == (130, 90, 0, 0)
     assert not board.standing.over and board.standing.needed == (70, 110, 200, 200)
-    # a stalemate: the same dealer deals again; then the deal passes to the left
-    assert board.lines[2].dealer == 1 and not board.lines[2].overridden
-    assert board.next.dealer == 3
+    # the deal passes to the left after every hand, a stalemate too
+    assert board.lines[2].dealer == 2 and not board.lines[2].overridden
+    assert board.next.dealer == 0
     assert "passes to the left" in board.next.why.text
+
+
+def test_stalemate_passes_the_deal_left_8_4():
+    """§8.4: a stalemate scores 0 for everyone and is a hand played out, not Gin's dead hand
+    (§9 R16): with the deal passing to the left, the next player deals."""
+    fmt = find_format("basic_rummy")
+    board = fmt.fold([counts(0, None, "_ _ _", kind="stalemate")], table(players=3))
+    assert board.next.dealer == 1
+    assert str(board.next.why.text) == (
+        "Hand 1 scored nothing; the deal still passes to the left: Ben deals "
+        "(next_dealer=alternate)."
+    )
+    again = fmt.fold(
+        [counts(0, None, "_ _ _", kind="stalemate"), counts(1, 0, "_ 5 5")], table(players=3)
+    )
+    assert not again.lines[1].overridden and again.next.dealer == 2
+
+
+def test_stalemate_keeps_the_dealer_when_the_winner_deals_8_4():
+    fmt = find_format("basic_rummy")
+    board = fmt.fold(
+        [counts(1, None, "_ _ _", kind="stalemate")], table(players=3, next_dealer="winner")
+    )
+    assert board.next.dealer == 1
+    assert "deals again" in str(board.next.why.text)
 
 
 def test_the_game_ends_on_the_hand_that_reaches_the_target():
@@ -121,3 +146,29 @@ def test_500_rum_counts_fold_with_negative_hands():
     board = fmt.fold([hand], table("rum_500", players=3))
     assert board.lines[0].points == (-15, 60, -40)
     assert str(board.lines[0].summary) == "Ben went out: Ann −15, Ben +60, Cat −40"
+
+
+def test_two_packs_sets_follow_the_packs_8_4():
+    """500 Rum at five or more players plays with two packs (§8.4): a rank is there eight
+    times, so a set may hold up to eight cards; one pack keeps sets of 3–4."""
+    names = ("Ann", "Ben", "Cat", "Dan", "Eve")
+    fmt = find_format("rum_500")
+    chosen = get_preset("rum_500")
+    assert fmt.table_rules(chosen, chosen.rules, 4, {}).max_set == 4
+    rules = fmt.table_rules(chosen, chosen.rules, 5, {})
+    assert (rules.decks, rules.max_set) == (2, 8)
+    values = fmt.normalise(
+        {
+            "kind": "out",
+            "entry": "cards",
+            "dealer_seat": 0,
+            "knocker_seat": 0,
+            "seat_cards": ["", "2C", "3C", "4C", "5C"],
+            "seat_melds": ["7H 7H 7D 7S 7C", "", "", "", ""],
+        }
+    )
+    board = fmt.fold([StoredHand(values)], Table(rules, names))
+    assert board.lines[0].error is None
+    assert board.lines[0].points[0] == 35
+    kept = {"max_set": 6}  # a house rule's own largest set stands
+    assert fmt.table_rules(chosen, chosen.rules.with_overrides(**kept), 5, kept).max_set == 6

@@ -72,3 +72,17 @@ def test_a_bad_option_is_an_error() -> None:
     code, out = run(["score", "--json", "--players", "A,B", "--out", "A", "--count", "B=lots"])
     assert code == 2
     assert json.loads(out)["error"]["field"] == "--counts"
+
+
+def test_a_500_rum_layoff_onto_another_players_meld_8_4() -> None:
+    """§8.4: the card Ben lays off onto Ann's run scores for Ben; a layoff that does not
+    extend the meld is refused naming ``layoffs``."""
+    base = ["score", "--preset", "rum_500", "--players", "Ann,Ben", "--out", "Ann"]
+    base += ["--melds", "Ann=6H 7H 8H", "--hand", "Ben=5D"]
+    code, out = run([*base, "--layoff", "Ben=9H > Ann 1"])
+    assert code == 0
+    assert out.splitlines()[0] == "out: Ann +21, Ben +4"
+    assert "Ben lays off 9♥ onto Ann's meld 1: 6♥ 7♥ 8♥ 9♥; 9 to Ben." in out
+    code, out = run([*base, "--json", "--layoff", "Ben=10C > Ann"])
+    assert code != 0
+    assert "layoffs" in out and "do not make a meld" in out

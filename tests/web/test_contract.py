@@ -289,3 +289,83 @@ def test_deal_page_edit_and_settlement_page(client: Any) -> None:
         for name in re.findall(r'name="(made_[0-2])"', tag)
     }
     assert boxes == {"made_0": False, "made_1": True, "made_2": True}, boxes
+
+
+def test_going_out_needs_the_contract_made_8_5(client: Any, app: Any) -> None:
+    """§8.5: a player goes out only after laying down the contract, so a deal recording the
+    player who went out as not having made it is refused, on that field, nothing stored."""
+    contracts = {"name": "short", "deals": [{"cards": 13, "contract": "2 groups"}] * 3}
+    view_id, token = api_match(
+        client, ("Jo", "Dan"), preset="twelve_step", rules={"contract_list": contracts}
+    )
+    headers = {"X-Edit-Token": token}
+    url = f"/api/v1/matches/{view_id}/hands"
+    for made in ({"Jo": False, "Dan": False}, [True, False]):
+        body = {"went_out": "Dan", "counts": {"Jo": 56}, "made": made}
+        bad = client.post(url, json=body, headers=headers)
+        assert bad.status_code == 400, bad.get_json()
+        error = bad.get_json()["error"]
+        assert error["field"] == "made"
+        assert error["reason"] == (
+            "Dan went out, so laid down the contract: mark it made, or choose who went out"
+        )
+    assert client.get(f"/api/v1/matches/{view_id}").get_json()["hands_played"] == 0
+    fine = {"went_out": "Dan", "counts": {"Jo": 56}, "made": {"Jo": False, "Dan": True}}
+    response = client.post(url, json=fine, headers=headers)
+    assert response.status_code == 201, response.get_json()
+
+
+def test_going_out_needs_the_contract_made_on_the_form_8_5(client: Any) -> None:
+    """The 7-deal page: the player who went out not among those who laid down the contract
+    is refused beside that player's box."""
+    view_id = start(client)
+    bad = enter(client, view_id, 1, [30, 0, 12], [1, 0, 1])
+    assert bad.status_code == 400
+    page = text(bad)
+    reason = "Ben went out, so laid down the contract: mark it made, or choose who went out"
+    box = page.split('data-testid="made-1"')[1].split("</fieldset>")[0]
+    assert reason in box
+    assert client.get(f"/api/v1/matches/{view_id}").get_json()["hands_played"] == 0
+
+
+SEVEN = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]
+
+
+def test_six_to_eight_players_play_with_more_packs_8_5(client: Any) -> None:
+    """§8.5's deck sizes by players: two packs seat two to five, three six or seven (Bicycle:
+    3 packs + 2 jokers), four eight (12-Step: a pack and its jokers per two more players)."""
+    view_id, token = api_match(client, SEVEN, preset="contract_7")
+    rules = client.get(f"/api/v1/matches/{view_id}").get_json()["rules"]
+    assert (rules["decks"], rules["jokers"]) == (3, 2)
+    # three packs: the same card held three times is no card held twice
+    body = {
+        "went_out": "Ann",
+        "hands": {"Ben": "7H", "Cat": "7H", "Dan": "7H", "Eve": "2C", "Fay": "3C", "Gus": "4C"},
+        "made": [True] * 7,
+    }
+    response = client.post(
+        f"/api/v1/matches/{view_id}/hands", json=body, headers={"X-Edit-Token": token}
+    )
+    assert response.status_code == 201, response.get_json()
+    short = {"name": "short", "deals": [{"cards": 13, "contract": "2 groups"}]}
+    eight, _ = api_match(
+        client, (*SEVEN, "Hal"), preset="twelve_step", rules={"contract_list": short}
+    )
+    rules = client.get(f"/api/v1/matches/{eight}").get_json()["rules"]
+    assert (rules["decks"], rules["jokers"]) == (4, 8)
+    nine = client.post(
+        "/api/v1/matches", json={"players": [*SEVEN, "Hal", "Ivy"], "preset": "contract_7"}
+    )
+    assert nine.status_code == 400 and nine.get_json()["error"]["field"] == "players"
+
+
+def test_six_to_eight_players_start_on_the_page_8_5(client: Any) -> None:
+    data = new_match_data(client, [], preset="contract_7", jokers="1")
+    for seat, name in enumerate(SEVEN[:6]):
+        data[f"player_{seat}"] = name
+    response = client.post("/new/contract", data=data)
+    assert response.status_code == 302, text(response)[:2000]
+    view_id = response.headers["Location"].rsplit("/", 1)[-1]
+    match = client.get(f"/api/v1/matches/{view_id}").get_json()
+    assert [p["name"] for p in match["players"]] == SEVEN[:6]
+    assert (match["rules"]["decks"], match["rules"]["jokers"]) == (3, 2)

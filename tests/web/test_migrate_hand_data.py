@@ -37,6 +37,7 @@ TIMES = ("created_at", "edited_at", "deleted_at", "updated_at")
 # then reads each at its default value; every other key is compared as recorded.
 ADDED_RULES = {
     "rummy_penalty": False,
+    "going_rummy_multiplier": 2,
     "target_tie": "shared",
     "contract_list": "",
     "contract_carry_over": False,

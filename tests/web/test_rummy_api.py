@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 FOUR = ["Ann", "Ben", "Cat", "Dan"]
 
 
@@ -120,6 +122,7 @@ def test_500_rum_through_the_api(client):
         "player": "Ben",
         "melds": [["7C", "8C", "9C"]],
         "held": ["AS", "QD"],
+        "laid_off": [],
         "melded": 24,
         "left": 25,
         "net": -1,
@@ -131,3 +134,104 @@ def test_500_rum_through_the_api(client):
     assert match["game"]["final"] == {"Ann": 516, "Ben": -11}
     bad = add(client, view_id, token, went_out="Ben", melds={"Ben": ["7S 7H 7D 7C JK"]})
     assert bad.status_code == 400 and bad.get_json()["error"]["field"] == "melds"
+
+
+def test_stalemate_passes_the_deal_left_through_the_api_8_4(client):
+    view_id, token = make(client, FOUR[:3], "basic_rummy")
+    response = add(client, view_id, token, ending="stalemate", dealer="Ann")
+    assert response.status_code == 201, response.get_json()
+    match = read(client, view_id)
+    assert match["next_dealer"] == "Ben"
+    assert match["next"]["why"]["text"] == (
+        "Hand 1 scored nothing; the deal still passes to the left: Ben deals "
+        "(next_dealer=alternate)."
+    )
+
+
+def test_going_rummy_multiplier_through_the_api_11(client):
+    view_id, token = make(client, FOUR[:3], "basic_rummy", rules={"going_rummy_multiplier": 3})
+    assert read(client, view_id)["rules"]["going_rummy_multiplier"] == 3
+    response = add(
+        client, view_id, token, ending="rummy", went_out="Cat", counts={"Ann": 19, "Ben": 4}
+    )
+    assert response.status_code == 201, response.get_json()
+    result = response.get_json()["hand"]["result"]
+    assert result["multiplier"] == 3 and result["points"]["Cat"] == 69
+    bad = client.post(
+        "/api/v1/matches",
+        json={"players": FOUR[:3], "preset": "basic_rummy", "rules": {"going_rummy_multiplier": 0}},
+    )
+    assert bad.status_code == 400
+    assert bad.get_json()["error"]["field"] == "going_rummy_multiplier"
+
+
+def test_a_layoff_onto_another_players_meld_through_the_api_8_4(client):
+    """§8.4: a card laid off onto another player's meld scores for the player who laid it
+    off; entered per card, by name and the meld's number; read back as entered."""
+    view_id, token = make(client, FOUR[:3], "rum_500")
+    body = {
+        "went_out": "Ann",
+        "melds": {"Ann": ["6H 7H 8H", "2S 3S 4S"], "Ben": ["KC KD KS"]},
+        "layoffs": {
+            "Ben": [
+                {"card": "9H", "onto": "Ann", "meld": 1},
+                {"card": "AS", "onto": "Ann", "meld": 2},
+            ],
+            "Cat": "10H > ann 1",
+        },
+        "hands": {"Ben": "5D", "Cat": "QC"},
+    }
+    response = add(client, view_id, token, **body)
+    assert response.status_code == 201, response.get_json()
+    hand = response.get_json()["hand"]
+    assert hand["points"] == {"Ann": 30, "Ben": 35, "Cat": 0}
+    assert hand["layoffs"] == {
+        "Ann": [],
+        "Ben": [{"card": "9H", "onto": "Ann", "meld": 1}, {"card": "AS", "onto": "Ann", "meld": 2}],
+        "Cat": [{"card": "10H", "onto": "Ann", "meld": 1}],
+    }
+    ben = hand["result"]["seats"][1]
+    assert ben["melded"] == 40 and ben["laid_off"][1] == {
+        "card": "AS",
+        "onto": "Ann",
+        "meld": 2,
+        "extended": ["AS", "2S", "3S", "4S"],
+        "points": 1,
+    }
+    assert read(client, view_id)["totals"] == {"Ann": 30, "Ben": 35, "Cat": 0}
+    # a PATCH of something else keeps the layoffs as entered
+    patched = client.patch(
+        f"/api/v1/matches/{view_id}/hands/{hand['id']}",
+        json={"note": "checked", "version": 1},
+        headers={"X-Edit-Token": token},
+    )
+    assert patched.status_code == 200, patched.get_json()
+    assert patched.get_json()["hand"]["layoffs"] == hand["layoffs"]
+    assert read(client, view_id)["totals"] == {"Ann": 30, "Ben": 35, "Cat": 0}
+
+
+@pytest.mark.parametrize(
+    ("layoffs", "reason"),
+    [
+        ({"Ben": [{"card": "10C", "onto": "Ann", "meld": 1}]}, "do not make a meld"),
+        ({"Ben": [{"card": "8H", "onto": "Ann", "meld": 1}]}, "8♥ appears twice"),
+        ({"Ben": [{"card": "9H", "onto": "Zed", "meld": 1}]}, "Zed"),
+        ({"Ben": [{"card": "9H", "onto": "Ann", "meld": 3}]}, "Ann's meld 3"),
+        ({"Ben": "9H to Ann"}, "write each layoff as the card"),
+        ({"Ben": [{"card": "9H"}]}, "the player it went onto"),
+        ({"Ben": 5}, "a list of layoffs"),
+    ],
+)
+def test_a_bad_layoff_is_refused_naming_the_field_8_4(client, layoffs, reason):
+    view_id, token = make(client, FOUR[:3], "rum_500")
+    body = {
+        "went_out": "Ann",
+        "melds": {"Ann": ["6H 7H 8H", "2S 3S 4S"], "Ben": ["KC KD KS"]},
+        "layoffs": layoffs,
+        "hands": {"Ben": "5D", "Cat": "QC"},
+    }
+    response = add(client, view_id, token, **body)
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert error["field"] == "layoffs" and reason in error["reason"], error
+    assert read(client, view_id)["hands"] == []

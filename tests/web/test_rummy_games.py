@@ -9,7 +9,15 @@ import re
 from typing import Any
 
 from tests.web.helpers import hand_form
-from tests.web.threehand_helpers import marked, plain, scoreboard, start_three, text, totals
+from tests.web.threehand_helpers import (
+    marked,
+    new_three_data,
+    plain,
+    scoreboard,
+    start_three,
+    text,
+    totals,
+)
 
 FOUR = ("Ann", "Ben", "Cat", "Dan")
 
@@ -44,6 +52,7 @@ def by_cards(
     kind: str = "out",
     melds: list[str] | None = None,
     save: bool = True,
+    layoffs: list[str] | None = None,
 ) -> Any:
     """A rummy hand by cards: checked first (its ruling shown), then saved."""
     data = hand_form(client, f"/m/{view_id}/hands/new")
@@ -54,6 +63,8 @@ def by_cards(
         data[f"cards_{seat}"] = cards
     for seat, meld in enumerate(melds or ()):
         data[f"melds_{seat}"] = meld
+    for seat, laid in enumerate(layoffs or ()):
+        data[f"layoffs_{seat}"] = laid
     data.pop("save", None)
     data["check"] = "Check the ruling"
     checked = client.post(f"/m/{view_id}/hands/new", data=data)
@@ -212,3 +223,60 @@ def test_penalty_scoring_as_a_house_rule(client):
     assert add_rummy(client, view_id, 0, (None, 45)).status_code == 302
     page = plain(client.get(f"/m/{view_id}"))
     assert "Game over: Ann wins." in page
+
+
+def test_going_rummy_multiplier_is_a_table_rule_11(client):
+    """§11 ``rummy.going_rummy_multiplier`` (default 2): a table chooses it on the new-match
+    page (1: no extra), and the hand's ruling multiplies by it."""
+    page = client.get("/new/three?preset=basic_rummy").get_data(as_text=True)
+    assert 'name="rule_going_rummy_multiplier"' in page
+    view_id = start_three(client, FOUR[:3], preset="basic_rummy", going_rummy_multiplier="3")
+    assert add_rummy(client, view_id, 2, (19, 4, None), kind="rummy").status_code == 302
+    assert totals(client, view_id, 3) == (0, 0, 69)
+    assert "Cat scores 23, times 3 for going rummy: 69." in plain(
+        client.get(f"/m/{view_id}/hands/1")
+    )
+    off = start_three(client, FOUR[:3], preset="basic_rummy", going_rummy_multiplier="1")
+    assert add_rummy(client, off, 2, (19, 4, None), kind="rummy").status_code == 302
+    assert totals(client, off, 3) == (0, 0, 23)
+    bad = client.post(
+        "/new/three",
+        data=new_three_data(client, FOUR[:3], preset="basic_rummy", going_rummy_multiplier="9"),
+    )
+    assert bad.status_code == 400
+
+
+def test_a_layoff_onto_another_players_meld_on_the_page_8_4(client):
+    """500 Rum by cards: Ben's 9♥ laid off onto Ann's run, typed "9H > Ann 1", scores for
+    Ben; the hand's edit form shows it as typed; a layoff that breaks the meld is refused
+    beside Ben's layoffs field, nothing stored."""
+    view_id = start_three(client, FOUR[:3], preset="rum_500")
+    bad = by_cards(
+        client,
+        view_id,
+        0,
+        ["", "5D", "QC"],
+        melds=["6H 7H 8H", "KC KD KS", ""],
+        layoffs=["", "10C > Ann 1", ""],
+    )
+    assert bad.status_code == 400
+    page = text(bad)
+    beside = page.split('id="layoffs_1"')[1].split("</div>")[0]
+    assert "Ben: 10♣ laid off onto Ann's 6♥ 7♥ 8♥ do not make a meld" in beside
+    assert totals(client, view_id, 3) == (0, 0, 0)
+    saved = by_cards(
+        client,
+        view_id,
+        0,
+        ["", "5D", "QC"],
+        melds=["6H 7H 8H", "KC KD KS", ""],
+        layoffs=["", "9H > ann", "10H > Ann 1"],
+    )
+    assert saved.status_code == 302, text(saved)[:3000]
+    assert totals(client, view_id, 3) == (21, 34, 0)
+    shown = plain(client.get(f"/m/{view_id}/hands/1"))
+    assert "Ben lays off 9♥ onto Ann's meld 1: 6♥ 7♥ 8♥ 9♥ 10♥; 9 to Ben." in shown
+    edit = client.get(f"/m/{view_id}/hands/1/edit").get_data(as_text=True)
+    layoffs_1 = re.search(r'<input[^>]*name="layoffs_1"[^>]*>', edit)
+    assert layoffs_1 and 'value="9H &gt; Ann"' in layoffs_1.group(0)
+    assert 'value="10H &gt; Ann 1"' in edit

@@ -27,7 +27,7 @@ from ..results import HandScore, Step
 from ..ruleset import Ruleset
 from ..settlement import settle
 from ..variants.basic_rummy import Ending, check_cards
-from ..variants.contract_rummy import contract_list_of, contract_table
+from ..variants.contract_rummy import contract_list_of, contract_table, pack_for
 from . import json_io as io
 from .base import Board, GameSettlement, Line, NextHand, Place, StoredHand, Table
 from .rummy_format import RummyFormat, not_scored
@@ -37,6 +37,9 @@ if TYPE_CHECKING:
     from ..variants import Preset
 
 __all__ = ["ContractRummy", "TwelveStep", "split_made"]
+
+FEWEST_FOR_MORE_PACKS = 6
+"""Two packs seat two to five; from six players the pack grows (RULES.md §8.5)."""
 
 
 def split_made(text: Any, seats: int) -> list[bool]:
@@ -78,7 +81,14 @@ class ContractRummy(RummyFormat):
         self, preset: Preset, rules: Ruleset, players: int, overrides: Mapping[str, Any]
     ) -> Ruleset:
         contracts = contract_list_of(rules)
-        return rules.with_overrides(hand_size=max(d.cards for d in contracts.deals))
+        changes: dict[str, Any] = {"hand_size": max(d.cards for d in contracts.deals)}
+        if players > FEWEST_FOR_MORE_PACKS - 1:
+            packs, jokers = pack_for(preset.rules, players)
+            pack = {"decks": packs, "jokers": jokers}
+            changes.update(
+                {k: v for k, v in pack.items() if getattr(rules, k) == getattr(preset.rules, k)}
+            )
+        return rules.with_overrides(**changes)
 
     def check_table(self, preset: Preset, table: Table, cut: Any) -> str | None:
         contract_list_of(table.rules)
@@ -125,7 +135,9 @@ class ContractRummy(RummyFormat):
         if place.position > 0 and not place.context.players:
             raise InputError("hand", msg("the game is over: no more deals"))
         on = place.context.contracts or tuple(place.position + 1 for _ in table.names)
-        return self.rule_deal(values, table, on)
+        deal = self.rule_deal(values, table, on)
+        check_went_out_made(values, table.names)
+        return deal
 
     # -- the match --------------------------------------------------------------------------
 
@@ -327,6 +339,28 @@ class ContractRummy(RummyFormat):
         if "made" not in data:
             base["made"] = split_made(line.values.get("seat_made"), len(board.names))
         return base
+
+
+def check_went_out_made(values: Mapping[str, Any], names: Sequence[str]) -> None:
+    """Going out needs the contract laid down (RULES.md §8.5: a player lays off and goes
+    out only after laying down the contract): a deal recording the player who went out as
+    not having made it is refused on that player's ``made`` (a deal with no record of who
+    made it is not refused: the player who went out counts as made)."""
+    went_out = values.get("knocker_seat")
+    recorded = values.get("seat_made")
+    if recorded is None or not isinstance(went_out, int) or not 0 <= went_out < len(names):
+        return
+    if not split_made(recorded, len(names))[went_out]:
+        raise InputError(
+            f"made_{went_out}",
+            msg(
+                "{player} went out, so laid down the contract: mark it made, or choose who "
+                "went out",
+                player=names[went_out],
+            ),
+            api_field="made",
+            seat=went_out,
+        )
 
 
 class TwelveStep(ContractRummy):

@@ -10,12 +10,21 @@ settled pairwise as Cutthroat's is.
 Stored form (what :meth:`RummyFormat.normalise` returns): ``kind``, ``entry``,
 ``knocker_seat``, ``dealer_seat``, ``seat_deadwoods`` and ``seat_melded`` ("19 4 _ 0"),
 ``seat_cards`` ("KS 7D 2C | 4H |  | "), ``seat_melds`` ("5S 6S 7S / KH KD KC | | ..."),
-``note``; the two-handed fields None.
+500 Rum's ``seat_layoffs`` (the cards each player laid off onto another player's meld, a
+token a card: ``9H>0.1`` is 9♥ onto seat 0's first meld, ``9H>0`` onto seat 0's only meld:
+"| 9H>0.1 10H>0.1 | 5S>1.2"), ``note``; the two-handed fields None.
+
+People write a layoff as the card, ">", the player and the meld's number among that
+player's melds ("9H 10H > Ann 1; 5S > Ben 2"; the number may be left out when the player
+laid down one meld); the entry pages and the API keep it by seat, so a renamed player's
+layoffs stay theirs.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import Card, CardError, parse_cards
@@ -44,6 +53,10 @@ if TYPE_CHECKING:
     from ..variants import Preset
 
 MELD_SEPARATOR = "/"
+LAYOFF_ARROWS = (">", "→")
+LAYOFF_GROUPS = re.compile(r"[;,]")
+ONE_CARD = re.compile(r"[^\s>|;,/]+")
+LAYOFF_TOKEN = re.compile(r"^([^\s>|]+)>(\d+)(?:\.(\d+))?$")
 ENDINGS = frozenset(e.value for e in Ending)
 _BLANK_TWO_HANDED = (
     "knocker_cards",
@@ -84,6 +97,127 @@ def _join_melds(value: Any) -> str | None:
     return _join_cards(seats)
 
 
+@dataclass(frozen=True)
+class LayoffEntry:
+    """One card laid off as entered: the card's text, the seat of the meld's owner and the
+    meld's number among the owner's melds (1 the first; None: the owner's only meld)."""
+
+    card: str
+    onto: int
+    meld: int | None
+
+    @property
+    def token(self) -> str:
+        """As stored: ``9H>0.1`` (``9H>0`` without a number)."""
+        return f"{self.card}>{self.onto}" + ("" if self.meld is None else f".{self.meld}")
+
+
+def read_layoffs(text: str | None, names: Sequence[str]) -> list[LayoffEntry]:
+    """One player's layoffs as stored (``9H>0.1 10H>0.1``) or as people write them
+    (``9H 10H > Ann 1; 5S > Ben 2``). Raises :class:`InputError` (field ``layoffs``) with
+    what does not read."""
+    words = (text or "").split()
+    if not words:
+        return []
+    tokens = [LAYOFF_TOKEN.match(w) for w in words]
+    if all(tokens):
+        out = []
+        for m in tokens:
+            assert m is not None
+            onto = int(m.group(2))
+            if onto >= len(names):
+                raise InputError("layoffs", msg("{seat} is not a player", seat=repr(onto)))
+            out.append(LayoffEntry(m.group(1).upper(), onto, _meld_number(m.group(3))))
+        return out
+    found: list[LayoffEntry] = []
+    for group in LAYOFF_GROUPS.split(text or ""):
+        if not group.strip():
+            continue
+        found.extend(_read_group(group, names))
+    return found
+
+
+def _meld_number(text: str | None) -> int | None:
+    return None if text is None else int(text)
+
+
+def _read_group(group: str, names: Sequence[str]) -> list[LayoffEntry]:
+    """``9H 10H > Ann 1``: the cards, the player and the meld's number."""
+    for arrow in LAYOFF_ARROWS[1:]:
+        group = group.replace(arrow, LAYOFF_ARROWS[0])
+    cards, sep, target = group.partition(LAYOFF_ARROWS[0])
+    said = " ".join(group.split())
+    if not sep or not cards.split() or not target.split():
+        raise InputError(
+            "layoffs",
+            msg(
+                "`{entry}`: write each layoff as the card, >, the player and their meld's "
+                "number: {example}",
+                entry=said,
+                example="9H > Ann 1",
+            ),
+        )
+    words = target.split()
+    number: int | None = None
+    seat = _seat_named(" ".join(words), names)
+    if seat is None and len(words) > 1 and words[-1].isdigit():
+        number = int(words[-1])
+        seat = _seat_named(" ".join(words[:-1]), names)
+    if seat is None:
+        raise InputError(
+            "layoffs",
+            msg(
+                "`{entry}`: {name} is not a player",
+                entry=said,
+                name=" ".join(words[:-1]) if number is not None else " ".join(words),
+            ),
+        )
+    if number is not None and number < 1:
+        raise InputError("layoffs", msg("`{entry}`: a meld's number counts from 1", entry=said))
+    return [LayoffEntry(card.upper(), seat, number) for card in cards.replace("|", " ").split()]
+
+
+def _seat_named(name: str, names: Sequence[str]) -> int | None:
+    wanted = name.strip().casefold()
+    for seat, known in enumerate(names):
+        if known.strip().casefold() == wanted:
+            return seat
+    return None
+
+
+def stored_layoffs(text: str | None, names: Sequence[str]) -> str:
+    """One player's layoffs as people wrote them, kept by seat (``9H>0.1``); a part that
+    does not read is kept as written, for the ruling to say what is wrong with it."""
+    out: list[str] = []
+    for group in LAYOFF_GROUPS.split((text or "").replace("|", " ")):
+        if not group.strip():
+            continue
+        try:
+            out.extend(e.token for e in _read_group(group, names))
+        except InputError:
+            out.append(f"{' '.join(group.split())};")
+    return " ".join(out).rstrip(";")
+
+
+def typed_layoffs(text: str | None, names: Sequence[str]) -> str:
+    """Stored layoffs as people write them: ``9H 10H > Ann 1; 5S > Ben 2``."""
+    try:
+        entries = read_layoffs(text, names)
+    except InputError:
+        return text or ""
+    groups: list[tuple[tuple[int, int | None], list[str]]] = []
+    for e in entries:
+        key = (e.onto, e.meld)
+        if groups and groups[-1][0] == key:
+            groups[-1][1].append(e.card)
+        else:
+            groups.append((key, [e.card]))
+    return "; ".join(
+        f"{' '.join(cards)} > {names[onto]}" + ("" if meld is None else f" {meld}")
+        for (onto, meld), cards in groups
+    )
+
+
 class RummyFormat(SeatedFormat):
     """What Basic Rummy and 500 Rum share: every player in every hand, a count or cards for
     each, the ledger's games to a target and the pairwise settlement."""
@@ -93,6 +227,7 @@ class RummyFormat(SeatedFormat):
     two_player: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = True
     counts_melded: ClassVar[bool] = False  # a count entry also asks the points melded
+    layoffs: ClassVar[bool] = False  # cards laid off onto another player's meld are entered
     endings: ClassVar[tuple[Ending, ...]] = ()
     ending_labels: ClassVar[dict[str, str]] = {}  # how the entry form names an ending
     api_keys: ClassVar[frozenset[str]] = (io.COMMON_KEYS - {"upcard"}) | {
@@ -129,6 +264,8 @@ class RummyFormat(SeatedFormat):
         out["seat_melded"] = _join_deadwoods(melded)
         out["seat_cards"] = _join_cards(fields.get("seat_cards")) if cards else None
         out["seat_melds"] = _join_melds(fields.get("seat_melds")) if cards else None
+        layoffs = fields.get("seat_layoffs") if cards and self.layoffs else None
+        out["seat_layoffs"] = _join_cards(layoffs)
         out["note"] = " ".join(str(fields.get("note") or "").split()) or None
         out["stop_after"] = False
         return out
@@ -241,12 +378,12 @@ class RummyFormat(SeatedFormat):
             line.players = tuple(range(seats))
             line.dealer = line.values["dealer_seat"]
             if previous is not None and previous.dealer is not None:
-                expected = dealer_after(previous.dealer, previous.score, rules, seats)
+                expected = rummy_dealer_after(previous.dealer, previous.score, rules, seats)
                 line.overridden = expected != line.dealer
             previous = line
         standing = self.standing_of(lines, good, scores, rules, seats)
         if previous is not None and previous.dealer is not None:
-            dealer = dealer_after(previous.dealer, previous.score, rules, seats)
+            dealer = rummy_dealer_after(previous.dealer, previous.score, rules, seats)
             why = _deal_step(previous, dealer, rules, names)
         else:
             dealer = 0
@@ -327,10 +464,12 @@ class RummyFormat(SeatedFormat):
                         "by player, a list of melds: {example}", example='["5S 6S 7S", "KH KD KC"]'
                     ),
                 )
-        by_cards = hands is not None or melds is not None
+        layoffs = self._layoffs_from_json(data.get("layoffs"), names)
+        by_cards = hands is not None or melds is not None or layoffs is not None
         entry = data.get("entry") or ("cards" if by_cards else "counts")
         seats = len(names)
         return {
+            "seat_layoffs": layoffs,
             "kind": ending,
             "entry": entry,
             "knocker_seat": went_out,
@@ -341,6 +480,48 @@ class RummyFormat(SeatedFormat):
             "seat_melds": [v or "" for v in melds] if melds is not None else None,
             "note": io.note_of(data),
         }
+
+    def _layoffs_from_json(self, value: Any, names: Sequence[str]) -> list[str] | None:
+        """``{"Ben": [{"card": "9H", "onto": "Ann", "meld": 1}, ...]}`` (or by seat, or each
+        player's as text: ``"9H > Ann 1"``) → each seat's stored layoffs."""
+        if value is None:
+            return None
+        if not self.layoffs:
+            raise InputError("layoffs", msg("layoffs onto other players' melds: 500 Rum only"))
+        shape = msg(
+            "by player, a list of layoffs: {example}",
+            example='[{"card": "9H", "onto": "Ann", "meld": 1}]',
+        )
+        out: list[str] = []
+        for item in io.by_seat(names, value, "layoffs") or ():
+            if item is None:
+                out.append("")
+            elif isinstance(item, str):
+                out.append(" ".join(e.token for e in read_layoffs(item, names)))
+            elif isinstance(item, list):
+                tokens = []
+                for one in item:
+                    if not isinstance(one, dict) or set(one) - {"card", "onto", "meld"}:
+                        raise InputError("layoffs", shape)
+                    card, onto, meld = one.get("card"), one.get("onto"), one.get("meld")
+                    if not isinstance(card, str) or not ONE_CARD.fullmatch(card.strip()):
+                        raise InputError("layoffs", msg("each layoff names one card"))
+                    seat = io.seat_of(names, onto, "layoffs")
+                    if seat is None:
+                        raise InputError(
+                            "layoffs", msg("each layoff names the player it went onto")
+                        )
+                    if meld is not None and (
+                        isinstance(meld, bool) or not isinstance(meld, int) or meld < 1
+                    ):
+                        raise InputError(
+                            "layoffs", msg("a meld's number counts from 1 (1 the first)")
+                        )
+                    tokens.append(LayoffEntry(card.strip().upper(), seat, meld).token)
+                out.append(" ".join(tokens))
+            else:
+                raise InputError("layoffs", shape)
+        return out
 
     def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
         names, v = board.names, line.values
@@ -367,6 +548,9 @@ class RummyFormat(SeatedFormat):
             }
             if by_cards and v.get("seat_melds")
             else None,
+            "layoffs": layoffs_by_name(names, v.get("seat_layoffs"))
+            if by_cards and self.layoffs
+            else None,
             "seating": {"why": io.step_json(line.why), "overridden": line.overridden},
             "result": result_json(line.rummy, names) if line.rummy else None,
             "error": None if line.error is None else str(line.error),
@@ -386,7 +570,7 @@ class RummyFormat(SeatedFormat):
             "note": line.values.get("note"),
         }
         counts = {"counts", "melded"}
-        cards = {"hands", "melds"}
+        cards = {"hands", "melds", "layoffs"}
         sent = set(data)
         if (counts | cards) & sent and "entry" not in sent:
             base.pop("entry")
@@ -442,6 +626,8 @@ class Rum500(RummyFormat):
     name: ClassVar[str] = "rum_500"
     title: ClassVar[str] = "500 Rum"
     counts_melded: ClassVar[bool] = True
+    layoffs: ClassVar[bool] = True
+    api_keys: ClassVar[frozenset[str]] = RummyFormat.api_keys | {"layoffs"}
     endings: ClassVar[tuple[Ending, ...]] = (Ending.OUT, Ending.STALEMATE)
     ending_labels: ClassVar[dict[str, str]] = {"stalemate": "The stock ran out"}
 
@@ -450,24 +636,78 @@ class Rum500(RummyFormat):
     ) -> Ruleset:
         decks, jokers = rum500.pack_for(players)
         changes = {"hand_size": rum500.hand_size(players), "decks": decks, "jokers": jokers}
-        return _unless_chosen(preset, rules, changes)
+        table = _unless_chosen(preset, rules, changes)
+        return _unless_chosen(preset, table, {"max_set": rum500.largest_set(table.decks)})
 
     def rule_rummy(self, values: Mapping[str, Any], table: Table) -> RummyResult:
         winner = values.get("knocker_seat") if values.get("kind") == Ending.OUT else None
         if values.get("kind") == Ending.OUT and winner is None:
             raise InputError("knocker_seat", msg("choose who went out"), api_field="went_out")
         parts: list[Any] = []
+        layoffs: list[list[rum500.Layoff]] = []
         if values.get("entry") == "cards":
-            for melds, held in zip(
-                self._melds(values, table), self._cards(values, table), strict=True
-            ):
+            all_melds = self._melds(values, table)
+            for melds, held in zip(all_melds, self._cards(values, table), strict=True):
                 parts.append((melds, held))
+            layoffs = self._layoffs(values, table, [len(m) for m in all_melds])
         else:
             melded = self._counts("seat_melded", values, table)
             left = self._counts("seat_deadwoods", values, table)
             for m, h in zip(melded, left, strict=True):
                 parts.append(None if m is None and h is None else (m or 0, h or 0))
-        return rum500.rule_hand(winner, parts, table.rules, table.names)
+        return rum500.rule_hand(winner, parts, table.rules, table.names, layoffs)
+
+    def _layoffs(
+        self, values: Mapping[str, Any], table: Table, melds: Sequence[int]
+    ) -> list[list[rum500.Layoff]]:
+        """Each player's layoffs, read and their cards parsed; a meld left unnumbered is the
+        owner's only one. Raises on ``layoffs_<seat>``."""
+        names = table.names
+        out: list[list[rum500.Layoff]] = []
+        for seat, text in enumerate(split_cards(values.get("seat_layoffs"), len(names))):
+            who = names[seat]
+            try:
+                entries = read_layoffs(text, names)
+            except InputError as e:
+                raise InputError(
+                    f"layoffs_{seat}",
+                    msg("{player}: {problem}", player=who, problem=said_of(e)),
+                    api_field="layoffs",
+                    seat=seat,
+                ) from None
+            mine = []
+            for entry in entries:
+                try:
+                    card = parse_cards(entry.card, table.rules.deck, what="a card laid off")
+                    if len(card) != 1:
+                        raise CardError(msg("`{token}` is not a card", token=entry.card))
+                except CardError as e:
+                    raise InputError(
+                        f"layoffs_{seat}",
+                        msg("{player}: {problem}", player=who, problem=said_of(e)),
+                        api_field="layoffs",
+                        seat=seat,
+                    ) from None
+                number = entry.meld
+                if number is None:
+                    if melds[entry.onto] > 1:
+                        raise InputError(
+                            f"layoffs_{seat}",
+                            msg(
+                                "{player}: say which of {owner}'s melds {card} went onto "
+                                "(1 to {count})",
+                                player=who,
+                                owner=names[entry.onto],
+                                card=card[0].label,
+                                count=melds[entry.onto],
+                            ),
+                            api_field="layoffs",
+                            seat=seat,
+                        )
+                    number = 1
+                mine.append(rum500.Layoff(card[0], entry.onto, number - 1))
+            out.append(mine)
+        return out
 
 
 def _unless_chosen(preset: Preset, rules: Ruleset, changes: Mapping[str, Any]) -> Ruleset:
@@ -502,6 +742,16 @@ def result_json(result: RummyResult, names: Sequence[str]) -> dict[str, Any]:
                     "player": names[p.seat],
                     "melds": [m.codes for m in p.melds] if p.melds is not None else None,
                     "held": [c.code for c in p.held] if p.held is not None else None,
+                    "laid_off": [
+                        {
+                            "card": x.card.code,
+                            "onto": names[x.onto],
+                            "meld": x.meld + 1,
+                            "extended": x.extended.codes,
+                            "points": x.points,
+                        }
+                        for x in p.laid_off
+                    ],
                     "melded": p.melded,
                     "left": p.left,
                     "net": p.net,
@@ -518,6 +768,21 @@ def result_json(result: RummyResult, names: Sequence[str]) -> dict[str, Any]:
     }
 
 
+def layoffs_by_name(names: Sequence[str], text: str | None) -> dict[str, list[Any]] | None:
+    """Stored layoffs as the API reads them: by name, each ``{"card", "onto", "meld"}``
+    (``meld`` None: the owner's only meld); None when there are none."""
+    if not text:
+        return None
+    out: dict[str, list[Any]] = {}
+    for name, part in zip(names, split_cards(text, len(names)), strict=True):
+        try:
+            entries = read_layoffs(part, names)
+        except InputError:
+            entries = []
+        out[name] = [{"card": e.card, "onto": names[e.onto], "meld": e.meld} for e in entries]
+    return out
+
+
 def whole_points(player: str) -> Message:
     return msg("{player}'s points must be a whole number", player=player)
 
@@ -527,10 +792,29 @@ def not_scored(line: Line) -> Message:
     return msg("Not scored: {error}", error=line.error or "")
 
 
+def rummy_dealer_after(dealer: int, score: HandScore, rules: Ruleset, players: int) -> int:
+    """Who deals after a rummy hand dealt by ``dealer`` that scored ``score``.
+
+    A rummy hand is always played out, a stalemate too (RULES.md §8.4 scores it 0 for
+    everyone; redealing is Gin's dead hand, §9 R16): with the deal passing to the left it
+    passes after every hand. With "the winner deals" a hand nobody won keeps its dealer."""
+    if rules.next_dealer is NextDealer.ALTERNATE:
+        return (dealer + 1) % players
+    return dealer_after(dealer, score, rules, players)
+
+
 def _deal_step(previous: Line, dealer: int, rules: Ruleset, names: Sequence[str]) -> Step:
     rule = f"next_dealer={rules.next_dealer.value}"
     player = names[dealer]
-    if not any(previous.points):
+    if not any(previous.points) and dealer != previous.dealer:
+        said = msg(
+            "Hand {number} scored nothing; the deal still passes to the left: {player} deals "
+            "({rule}).",
+            number=previous.number,
+            player=player,
+            rule=rule,
+        )
+    elif not any(previous.points):
         said = msg(
             "Hand {number} scored nothing: {player} deals again.",
             number=previous.number,

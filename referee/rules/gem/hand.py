@@ -581,6 +581,22 @@ def rule_cards(
             )
         candidates = [GemArrangement(melds, dead, dead_value)]
         steps.append(Step(msg("{name} declared the spread.", name=names[knocker]), "R3"))
+        if dead and ending is not GemEnding.KNOCK:
+            # the cards speak (R11): every card melds, so the hand is gin with the
+            # arrangement that melds them all, not the declared spread's deadwood
+            candidates = [ksearch.best()]
+            steps.append(
+                Step(
+                    msg(
+                        "The declared spread leaves {cards} out, but {name}'s cards all meld: "
+                        "the cards speak, {melds}; deadwood 0.",
+                        cards=_label(dead),
+                        name=names[knocker],
+                        melds=listed([m.description for m in candidates[0].melds], semicolons=True),
+                    ),
+                    "R11",
+                )
+            )
     else:
         candidates = ksearch.arrangements(limit=SPREAD_CANDIDATES)
     gin = ending is not GemEnding.KNOCK

@@ -200,7 +200,7 @@ def _three_handed() -> tuple[Preset, ...]:
             source="RULES.md §8.4 (seed 004)",
             players=2,
             max_players=6,
-            options=("rummy_penalty", "next_dealer"),
+            options=("rummy_penalty", "going_rummy_multiplier", "next_dealer"),
         ),
         Preset(
             name="rum_500",
@@ -236,7 +236,8 @@ def _three_handed() -> tuple[Preset, ...]:
 
 
 def _contract() -> tuple[Preset, ...]:
-    """Contract Rummy's tables (RULES.md §8.5); two packs seat two to five."""
+    """Contract Rummy's tables (RULES.md §8.5); two packs seat two to five, three six or
+    seven, four eight."""
     from . import contract_rummy
 
     return (
@@ -250,7 +251,7 @@ def _contract() -> tuple[Preset, ...]:
             family=Family.CONTRACT.value,
             source="RULES.md §8.5, §11 (Bicycle deal sizes)",
             players=2,
-            max_players=5,
+            max_players=8,
         ),
         Preset(
             name="contract_7_pagat",
@@ -261,7 +262,7 @@ def _contract() -> tuple[Preset, ...]:
             family=Family.CONTRACT.value,
             source="RULES.md §8.5 (CR-P, BFG)",
             players=2,
-            max_players=5,
+            max_players=8,
         ),
         Preset(
             name="twelve_step",
@@ -274,7 +275,7 @@ def _contract() -> tuple[Preset, ...]:
             family=Family.TWELVE_STEP.value,
             source="RULES.md §8.5 (seed 002)",
             players=2,
-            max_players=5,
+            max_players=8,
         ),
     )
 

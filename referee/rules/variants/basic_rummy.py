@@ -2,7 +2,8 @@
 takes the pip value of every card left in the losers' hands.
 
 A hand ends with a player going out (``OUT``), going out in one turn with no meld or layoff
-earlier in the hand (``RUMMY``: the points are doubled), or as a stalemate (the stock ran
+earlier in the hand (``RUMMY``: the points are doubled, or multiplied by the table's
+``going_rummy_multiplier``), or as a stalemate (the stock ran
 through twice, or nobody can finish) that scores nothing. Cards left in hand count whether
 they would meld or not: face cards 10, ace 1, the others their rank.
 
@@ -193,13 +194,18 @@ def check_melds(
     return tuple(out)
 
 
+_API_FIELDS = {"cards": "hands", "melds": "melds", "layoffs": "layoffs"}
+"""What the API calls each group of cards :func:`check_cards` checks."""
+
+
 def check_cards(
     groups: Sequence[tuple[int, str, Sequence[Card]]],
     rules: Ruleset,
     names: Sequence[str] | None,
 ) -> None:
     """No card appears more often across the hand than the pack holds it. ``groups`` are
-    (seat, what: ``cards`` or ``melds``, cards); the later of two holders is named."""
+    (seat, what: ``cards``, ``melds`` or ``layoffs``, cards); the later of two holders is
+    named."""
     deck = rules.deck
     seen: Counter[Card] = Counter()
     holder: dict[Card, int] = {}
@@ -216,7 +222,7 @@ def check_cards(
                             player=player_label(names, seat),
                             jokers=deck.jokers,
                         ),
-                        api_field="hands" if what == "cards" else "melds",
+                        api_field=_API_FIELDS.get(what, what),
                         seat=seat,
                     )
                 continue
@@ -248,7 +254,7 @@ def check_cards(
                 raise InputError(
                     f"{what}_{seat}",
                     twice,
-                    api_field="hands" if what == "cards" else "melds",
+                    api_field=_API_FIELDS.get(what, what),
                     seat=seat,
                 )
             holder.setdefault(card, seat)
@@ -435,7 +441,7 @@ def _score(
         )
     losers = [s for s in seats if s.seat != winner]
     base = sum(s.value for s in losers)
-    multiplier = 2 if ending is Ending.RUMMY else 1
+    multiplier = rules.going_rummy_multiplier if ending is Ending.RUMMY else 1
     who = player_label(names, winner)
     holds = listed(
         [
@@ -454,12 +460,21 @@ def _score(
                 if points[s.seat]
             ]
         ) or msg("nothing")
-        if multiplier > 1:
+        if multiplier == 2:
             text = msg(
                 "{player} went out; {holds}; each is charged their own cards, doubled for "
                 "going rummy: {charged}.",
                 player=who,
                 holds=holds,
+                charged=charged,
+            )
+        elif multiplier > 1:
+            text = msg(
+                "{player} went out; {holds}; each is charged their own cards, times "
+                "{multiplier} for going rummy: {charged}.",
+                player=who,
+                holds=holds,
+                multiplier=multiplier,
                 charged=charged,
             )
         else:
@@ -474,12 +489,22 @@ def _score(
             ending, winner, seats, base, multiplier, tuple(points), True, tuple(steps)
         )
     total = base * multiplier
-    if multiplier > 1:
+    if multiplier == 2:
         text = msg(
             "{player} went out; {holds}; {player} scores {base}, doubled for going rummy: {total}.",
             player=who,
             holds=holds,
             base=base,
+            total=total,
+        )
+    elif multiplier > 1:
+        text = msg(
+            "{player} went out; {holds}; {player} scores {base}, times {multiplier} for going "
+            "rummy: {total}.",
+            player=who,
+            holds=holds,
+            base=base,
+            multiplier=multiplier,
             total=total,
         )
     else:

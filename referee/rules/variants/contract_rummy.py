@@ -18,7 +18,7 @@ import json
 
 from ..contract import SEVEN_DEAL_BICYCLE, SEVEN_DEAL_PAGAT, ContractList, ContractTable
 from ..contract.contracts import list_from_json
-from ..contract.table import PenaltyValues
+from ..contract.table import JokerRule, PenaltyValues, jokers_for, packs_for
 from ..errors import InputError
 from ..messages import msg
 from ..ruleset import AceRank, NextDealer, Ruleset, ShutoutRule
@@ -30,6 +30,7 @@ __all__ = [
     "contract_list_of",
     "contract_table",
     "list_json",
+    "pack_for",
 ]
 
 
@@ -71,6 +72,24 @@ TWELVE_STEP_RULES = _BASE.with_overrides(
 """12-Step (seed 002): two packs and their four jokers (108 cards), 2s and jokers wild, 13
 cards; the twelve contracts are the table's own (published nowhere), and so are its penalty
 values, which start from Bicycle's (A, joker, any wild 15; faces 10)."""
+
+
+def pack_for(rules: Ruleset, players: int) -> tuple[int, int]:
+    """(packs, jokers) for ``players`` at a table whose two-pack table is ``rules``: two
+    packs for two to five players, one more for every two more (:func:`packs_for`: three
+    for six or seven, four for eight; RULES.md §8.5); the jokers follow the table's own way
+    (each pack with its two, as 12-Step's 108 cards; else one fewer than the packs, as
+    Bicycle's 2 packs + 1 and 3 packs + 2).
+
+    >>> pack_for(SEVEN_DEAL, 6), pack_for(TWELVE_STEP_RULES, 6), pack_for(SEVEN_DEAL, 4)
+    ((3, 2), (3, 6), (2, 1))
+    """
+    packs = packs_for(players)
+    if rules.jokers == 2 * rules.decks:
+        rule = JokerRule.TWO_PER_PACK
+    else:
+        rule = JokerRule.ONE_FEWER_THAN_PACKS
+    return packs, jokers_for(rule, packs, players)
 
 
 def contract_table(rules: Ruleset) -> ContractTable:

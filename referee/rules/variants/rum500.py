@@ -10,14 +10,22 @@ The pack is 52 cards and two jokers (two packs and four jokers for five or more 
 13 cards each for two players, 7 otherwise. Jokers are wild: each stands for one named card
 in its meld.
 
-A player's part is entered by cards (the melds laid down, including cards laid off, as
-melds; and the cards left in hand) or by counts (melded points, points left).
+A player's part is entered by cards (the melds laid down; the cards laid off, each onto the
+meld of another player it went onto; and the cards left in hand) or by counts (melded
+points, points left). A card laid off scores for the player who laid it off (§8.4: melded
+and laid-off cards score for the player who played them), valued where it stands in the
+meld it extends (an ace laid off below 2-3 counts 1); each meld with the cards laid off onto
+it must still be a meld, and no card is counted twice.
 
->>> from ..cards import parse_cards
+>>> from ..cards import parse_card, parse_cards
 >>> r = rule_hand(0, [([parse_cards("AH 2H 3H"), parse_cards("KS KH KD")], ()),
 ...                   ([parse_cards("7C 8C 9C")], parse_cards("AS QD"))], names=("Ann", "Ben"))
 >>> r.points
 (36, -1)
+>>> r = rule_hand(0, [([parse_cards("6H 7H 8H")], ()), ((), parse_cards("KS"))],
+...               names=("Ann", "Ben"), layoffs=[(), [Layoff(parse_card("9H"), 0, 0)]])
+>>> r.points, r.seats[1].melded
+((21, -1), 9)
 """
 
 from __future__ import annotations
@@ -26,8 +34,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, format_cards
-from ..errors import InputError
-from ..messages import Message, msg
+from ..errors import InputError, said_of
+from ..melds import InvalidMeldError, validate_meld
+from ..messages import Message, msg, msg_n
 from ..results import HandScore, Meld, MeldKind, Step
 from ..ruleset import AceRank, NextDealer, Ruleset, ShutoutRule
 from ..values import card_value
@@ -36,10 +45,13 @@ from .labels import player_label
 
 __all__ = [
     "RUM_500",
+    "LaidOff",
+    "Layoff",
     "Rum500Result",
     "Rum500Seat",
     "card_points",
     "hand_size",
+    "largest_set",
     "meld_points",
     "pack_for",
     "rule_hand",
@@ -77,6 +89,13 @@ def pack_for(players: int) -> tuple[int, int]:
     return (2, 4) if players >= 5 else (1, 2)
 
 
+def largest_set(decks: int) -> int:
+    """The most cards a set may hold: every card of its rank in the pack (four a pack; eight
+    with the two packs of five or more players). RULES.md §8.4 gives sets of 3–4 for one
+    pack; a second pack holds each rank twice over, so a set may run to eight."""
+    return 4 * decks
+
+
 def card_points(card: Card, rules: Ruleset = RUM_500) -> int:
     """A card's value: jokers and aces 15 (the table's values), faces 10, others pip.
     Valued as Gin values its cards (``values.card_value``)."""
@@ -100,15 +119,39 @@ def meld_points(meld: Meld, rules: Ruleset = RUM_500) -> int:
 
 
 @dataclass(frozen=True)
+class Layoff:
+    """A card a player laid off onto another player's meld: ``onto`` is the meld's owner
+    (a seat), ``meld`` its place among the owner's melds (0 the first)."""
+
+    card: Card
+    onto: int
+    meld: int
+
+
+@dataclass(frozen=True)
+class LaidOff:
+    """A layoff as ruled: the card, the meld it went onto as extended by every card laid
+    off onto it, and the points it scores for the player who laid it off."""
+
+    card: Card
+    onto: int
+    meld: int
+    extended: Meld
+    points: int
+
+
+@dataclass(frozen=True)
 class Rum500Seat:
     """One player's hand: the melds laid down (None when only counts were entered), the
-    cards left in hand (likewise), and what each came to."""
+    cards left in hand (likewise), the cards laid off onto other players' melds, and what
+    each came to (``melded`` counts the cards laid off too)."""
 
     seat: int
     melds: tuple[Meld, ...] | None
     held: tuple[Card, ...] | None
     melded: int
     left: int
+    laid_off: tuple[LaidOff, ...] = ()
 
     @property
     def net(self) -> int:
@@ -158,8 +201,10 @@ def rule_hand(
     parts: Sequence[Part],
     rules: Ruleset = RUM_500,
     names: Sequence[str] | None = None,
+    layoffs: Sequence[Sequence[Layoff]] = (),
 ) -> Rum500Result:
-    """Rule one hand: ``winner`` went out (None: the stock ran out); ``parts`` by seat.
+    """Rule one hand: ``winner`` went out (None: the stock ran out); ``parts`` by seat;
+    ``layoffs`` by seat, the cards each laid off onto other players' melds (by cards only).
     Raises :class:`InputError` naming the field."""
     players = len(parts)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -188,6 +233,7 @@ def rule_hand(
             )
         melds.append(part[0] if not isinstance(part[0], int) else ())
     checked = check_melds(melds, rules, names)
+    laid = list(layoffs) + [()] * (players - len(layoffs))
     groups: list[tuple[int, str, Sequence[Card]]] = []
     for seat, part in enumerate(parts):
         assert part is not None
@@ -195,7 +241,9 @@ def rule_hand(
         held = part[1]
         if not isinstance(held, int):
             groups.append((seat, "cards", held))
+        groups.append((seat, "layoffs", [lay.card for lay in laid[seat]]))
     check_cards(groups, rules, names)
+    ruled = _rule_layoffs(laid, parts, checked, rules, names)
     seats: list[Rum500Seat] = []
     for seat, part in enumerate(parts):
         assert part is not None
@@ -226,14 +274,136 @@ def rule_hand(
         assert not isinstance(second, int)
         held = tuple(second)
         check_left(held, seat, who, seat == winner, rules)
-        melded = sum(meld_points(m, rules) for m in checked[seat])
+        mine = ruled[seat]
+        melded = sum(meld_points(m, rules) for m in checked[seat]) + sum(x.points for x in mine)
         left = sum(card_points(c, rules) for c in held)
-        seats.append(Rum500Seat(seat, checked[seat], held, melded, left))
-    return _score(winner, tuple(seats), names)
+        seats.append(Rum500Seat(seat, checked[seat], held, melded, left, mine))
+    return _score(winner, tuple(seats), names, rules)
+
+
+def _layoff_error(seat: int, reason: Message) -> InputError:
+    return InputError(f"layoffs_{seat}", reason, api_field="layoffs", seat=seat)
+
+
+def _rule_layoffs(
+    laid: Sequence[Sequence[Layoff]],
+    parts: Sequence[Part],
+    checked: Sequence[tuple[Meld, ...]],
+    rules: Ruleset,
+    names: Sequence[str] | None,
+) -> list[tuple[LaidOff, ...]]:
+    """Every layoff checked (onto a meld of another player, entered by cards; the meld with
+    all the cards laid off onto it still a meld) and valued where it stands in that meld.
+    Raises :class:`InputError` on the ``layoffs_<seat>`` of the player whose layoff fails."""
+    players = len(parts)
+    onto: dict[tuple[int, int], list[tuple[int, Layoff]]] = {}
+    for seat, lays in enumerate(laid):
+        if not lays:
+            continue
+        who = player_label(names, seat)
+        part = parts[seat]
+        if part is None or isinstance(part[1], int):
+            raise _layoff_error(
+                seat, msg("{player}: layoffs are entered with the cards, not points", player=who)
+            )
+        for lay in lays:
+            if not 0 <= lay.onto < players:
+                raise _layoff_error(
+                    seat,
+                    msg(
+                        "{player}: {card} laid off onto {owner}, who is not a player",
+                        player=who,
+                        card=lay.card.label,
+                        owner=repr(lay.onto),
+                    ),
+                )
+            owner = player_label(names, lay.onto)
+            if lay.onto == seat:
+                raise _layoff_error(
+                    seat,
+                    msg(
+                        "{player}: {card} went onto {player}'s own meld: enter it in that meld",
+                        player=who,
+                        card=lay.card.label,
+                    ),
+                )
+            if not 0 <= lay.meld < len(checked[lay.onto]):
+                count = len(checked[lay.onto])
+                raise _layoff_error(
+                    seat,
+                    msg_n(
+                        "{player}: {card} laid off onto {owner}'s meld {number}, but {owner} "
+                        "has {count} meld entered",
+                        "{player}: {card} laid off onto {owner}'s meld {number}, but {owner} "
+                        "has {count} melds entered",
+                        count,
+                        player=who,
+                        card=lay.card.label,
+                        owner=owner,
+                        number=lay.meld + 1,
+                    )
+                    if count
+                    else msg(
+                        "{player}: {card} laid off onto {owner}, who has no melds entered",
+                        player=who,
+                        card=lay.card.label,
+                        owner=owner,
+                    ),
+                )
+            onto.setdefault((lay.onto, lay.meld), []).append((seat, lay))
+    out: list[list[LaidOff]] = [[] for _ in range(players)]
+    for (owner_seat, index), cards in sorted(onto.items()):
+        meld = checked[owner_seat][index]
+        added = [lay.card for _, lay in cards]
+        try:
+            extended = validate_meld((*meld.cards, *added), rules, meld.kind)
+        except InvalidMeldError as e:
+            seat = cards[-1][0]
+            raise _layoff_error(
+                seat,
+                msg(
+                    "{player}: {cards} laid off onto {owner}'s {meld} do not make a meld: "
+                    "{problem}",
+                    player=player_label(names, seat),
+                    cards=format_cards(added),
+                    owner=player_label(names, owner_seat),
+                    meld=meld.label,
+                    problem=said_of(e),
+                ),
+            ) from None
+        values = _points_by_card(extended, rules)
+        for seat, lay in cards:
+            points = values[lay.card].pop(0)
+            out[seat].append(LaidOff(lay.card, owner_seat, index, extended, points))
+    return [tuple(x) for x in out]
+
+
+def _points_by_card(meld: Meld, rules: Ruleset) -> dict[Card, list[int]]:
+    """Each card's value where it stands in ``meld`` (an ace at the low end of a run 1)."""
+    out: dict[Card, list[int]] = {}
+    for position, card in enumerate(meld.cards):
+        out.setdefault(card, []).append(_value_at(meld, position, rules))
+    return out
+
+
+def _value_at(meld: Meld, position: int, rules: Ruleset) -> int:
+    card = meld.cards[position]
+    low_ace = (
+        meld.kind is MeldKind.RUN
+        and not card.is_joker
+        and card.rank is not None
+        and int(card.rank) == 1
+        and position == 0
+        and meld.low == 1
+    )
+    return 1 if low_ace else card_points(card, rules)
 
 
 def _score(
-    winner: int | None, seats: tuple[Rum500Seat, ...], names: Sequence[str] | None
+    winner: int | None,
+    seats: tuple[Rum500Seat, ...],
+    names: Sequence[str] | None,
+    rules: Ruleset = RUM_500,
 ) -> Rum500Result:
     steps: list[Step] = []
     if winner is not None:
@@ -241,22 +411,53 @@ def _score(
     else:
         steps.append(Step(msg("The stock ran out: nobody went out."), "§8.4"))
     for s in seats:
+        for lay in s.laid_off:
+            steps.append(
+                Step(
+                    msg(
+                        "{player} lays off {card} onto {owner}'s meld {number}: {meld}; "
+                        "{points} to {player}.",
+                        player=player_label(names, s.seat),
+                        card=lay.card.label,
+                        owner=player_label(names, lay.onto),
+                        number=lay.meld + 1,
+                        meld=lay.extended.label,
+                        points=lay.points,
+                    ),
+                    "§8.4 layoffs",
+                )
+            )
+    for s in seats:
         who = player_label(names, s.seat)
         if s.melds is not None:
             laid: Message | str = ", ".join(
-                f"{m.label} ({meld_points(m)})" for m in s.melds
+                f"{m.label} ({meld_points(m, rules)})" for m in s.melds
             ) or msg("nothing")
             kept: Message | str = f"{format_cards(s.held)} = {s.left}" if s.held else msg("nothing")
-            text = msg(
-                "{player} melded {melds} = {melded}; holds {held}; scores {melded} − {left} = "
-                "{net}.",
-                player=who,
-                melds=laid,
-                melded=s.melded,
-                held=kept,
-                left=s.left,
-                net=s.net,
-            )
+            if s.laid_off:
+                off = ", ".join(f"{x.card.label} ({x.points})" for x in s.laid_off)
+                text = msg(
+                    "{player} melded {melds} and laid off {laid_off} = {melded}; holds {held}; "
+                    "scores {melded} − {left} = {net}.",
+                    player=who,
+                    melds=laid,
+                    laid_off=off,
+                    melded=s.melded,
+                    held=kept,
+                    left=s.left,
+                    net=s.net,
+                )
+            else:
+                text = msg(
+                    "{player} melded {melds} = {melded}; holds {held}; scores {melded} − "
+                    "{left} = {net}.",
+                    player=who,
+                    melds=laid,
+                    melded=s.melded,
+                    held=kept,
+                    left=s.left,
+                    net=s.net,
+                )
         else:
             text = msg(
                 "{player} melded {melded}; holds {left}; scores {melded} − {left} = {net}.",
