@@ -117,7 +117,9 @@ def _seats(raw: dict[str, Any], roster: list[str]) -> dict[str, list[str | None]
         if not isinstance(item, dict) or not isinstance(item.get("view_id"), str):
             raise ImportRefused(here, "a match of the club: its view_id and seats")
         names = item.get("seats")
-        if not isinstance(names, list) or not all(n is None or n in known for n in names):
+        if not isinstance(names, list) or not all(
+            n is None or (isinstance(n, str) and n in known) for n in names
+        ):
             raise ImportRefused(here + ".seats", "one roster name (or null) per seat")
         sat = [n for n in names if n is not None]
         if len(set(sat)) != len(sat):  # one person in two seats would count twice

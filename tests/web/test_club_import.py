@@ -151,6 +151,11 @@ def _twice_on_roster(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _seat_of_lists(data: dict[str, Any]) -> dict[str, Any]:
+    data["club"]["matches"][0]["seats"] = [[["Ann"]], "Ben", "Cat"]
+    return data
+
+
 def _broken_change_log(data: dict[str, Any]) -> dict[str, Any]:
     data["matches"][1]["audit"][0]["before"] = [1, 2]
     return data
@@ -182,6 +187,7 @@ def _match_created_after_9999(data: dict[str, Any]) -> dict[str, Any]:
     [
         (_one_player_two_seats, "club.matches[0].seats", "one seat at most"),
         (_broken_change_log, "matches[1].audit[0].before", "as an object"),
+        (_seat_of_lists, "club.matches[0].seats", "one roster name"),
         (_created_before_year_1, "club.created_at", "between the years 1 and 9999"),
         (_created_after_9999, "club.created_at", "between the years 1 and 9999"),
         (_match_created_after_9999, "matches[0]", "between the years 1 and 9999"),
