@@ -174,8 +174,11 @@ def import_club(data: Any) -> ClubImported:
         db.session.flush()
         for match_in in checked:
             assert match_in.view_id is not None
-            match, _ = transfer.insert_match(match_in, new_links=True)
-            match.edit_token_hash = club.edit_token_hash  # the club's token opens its matches
+            match, match_token = transfer.insert_match(match_in, new_links=True)
+            # each match its own link, kept sealed so a club scorer can pass it on; the club's
+            # link opens its matches by the club's right (views/access.py), not by sharing one
+            assert match_token is not None
+            match.seal_edit_token(match_token)
             match.club_id = club.id
             for player, member in zip(match.players, seats[match_in.view_id], strict=True):
                 player.member_id = members[member].id if member is not None else None

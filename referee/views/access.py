@@ -10,7 +10,7 @@ from typing import Protocol
 from flask import abort, current_app, g, request, session, url_for
 from sqlalchemy.exc import SQLAlchemyError
 
-from referee.models import Match, db, hash_token
+from referee.models import Club, Match, db, hash_token
 from referee.sealing import is_proof, proof
 from referee.services.matches import Actor
 
@@ -58,9 +58,24 @@ def _held(thing: Linked) -> str | None:
 
 
 def can_edit(thing: Linked) -> bool:
-    """This browser holds the thing's current edit right: its cookie keeps a proof made for
-    the thing's present token (a replaced link, or another secret key, makes it worthless);
-    a cookie from before proofs still holds the token itself (see :func:`upgrade_cookie`)."""
+    """This browser holds the thing's current edit right, or (for a match of a club) the
+    club's: a club's scorers enter and change its matches' hands. A held right is a proof
+    in the cookie made for the thing's present token (a replaced link, or another secret key,
+    makes it worthless); a cookie from before proofs still holds the token itself (see
+    :func:`upgrade_cookie`)."""
+    if _holds(thing):
+        return True
+    club = club_of(thing)
+    return club is not None and _holds(club)
+
+
+def club_of(thing: Linked) -> Club | None:
+    """The club whose edit right also opens ``thing`` (a match of that club), if any."""
+    club_id = getattr(thing, "club_id", None) if isinstance(thing, Match) else None
+    return db.session.get(Club, club_id) if club_id is not None else None
+
+
+def _holds(thing: Linked) -> bool:
     value = _held(thing)
     if value is None:
         return False
@@ -118,8 +133,6 @@ def upgrade_cookie() -> None:
     held = session.get("edit")
     if not isinstance(held, dict) or all(is_proof(v) for v in held.values()):
         return
-    from referee.models import Club
-
     upgraded: dict[str, str] = {}
     for key, value in held.items():
         if not isinstance(key, str) or not isinstance(value, str):

@@ -55,7 +55,7 @@ from referee.services import matches as match_service
 from referee.services.board import HandRecord
 from referee.services.matches import MAX_KEY, Actor, Conflict
 from referee.throttle import anonymous_write
-from referee.views.access import can_edit, claim_url
+from referee.views.access import can_edit, claim_url, club_of
 from referee.views.etag import drawn_once, tag_of, unless_unchanged
 from referee.views.offline import form_fields
 
@@ -106,7 +106,13 @@ def _match(view_id: str) -> Match:
 
 
 def _authorise(match: Match) -> None:
-    if match.check_edit_token(request.headers.get("X-Edit-Token")):
+    """The match's edit token, or its club's (a club's scorers change its matches), in
+    ``X-Edit-Token``; or a page of this site writing with its browser's right."""
+    sent = request.headers.get("X-Edit-Token")
+    if match.check_edit_token(sent):
+        return
+    club = club_of(match)
+    if club is not None and club.check_edit_token(sent):
         return
     if "X-Edit-Token" not in request.headers and _page_may_edit(match):
         return

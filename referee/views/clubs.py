@@ -24,7 +24,7 @@ from werkzeug.wrappers.response import Response as WerkzeugResponse
 
 from referee.forms import ActionForm
 from referee.i18n import say, versus_text
-from referee.models import Club, Match
+from referee.models import Club, Match, db
 from referee.rules.errors import InputError
 from referee.rules.variants import DEFAULT_PRESET, list_presets
 from referee.services import club_transfer, transfer
@@ -282,7 +282,26 @@ def edit_link(view_id: str) -> str:
     require_edit(club)
     token = session_token(club)
     link = club_edit_url(club, token) if token else None
-    return render_template("club_link.html", club=club, link=link)
+    return render_template("club_link.html", club=club, link=link, action=ActionForm())
+
+
+@bp.post("/c/<view_id>/link/replace")
+def replace_link(view_id: str) -> WerkzeugResponse:
+    """A new edit link for the club; the old one stops working everywhere (and with it the
+    right it gave to the club's matches). This browser keeps the new one."""
+    club = _change(view_id)
+    token = Club.new_token()
+    club.set_edit_token(token)
+    db.session.commit()
+    remember(club, token)
+    flash(
+        _(
+            "The club's edit link was replaced: the old one no longer works anywhere. Give "
+            "the new one to the organisers."
+        ),
+        "ok",
+    )
+    return redirect(url_for("clubs.edit_link", view_id=view_id))
 
 
 def _change(view_id: str) -> Club:

@@ -276,3 +276,46 @@ def test_an_empty_club_round_trips(client, app):
     assert response.status_code == 201, response.get_json()
     players = client.get(f"/api/v1/clubs/{response.get_json()['id']}").get_json()["players"]
     assert [p["name"] for p in players] == ["Ann", "Ben"]
+
+
+def test_an_imported_clubs_matches_have_links_of_their_own(client, app, other_client):
+    """A match's edit link never edits its club: each imported match has its own link, and
+    the club's link opens the club's matches by the club's right, which replacing the club's
+    link takes away."""
+    from tests.web.helpers import csrf_from, open_edit_link
+
+    club, _, _ = friday(client)
+    made = _import(client, _club_file(client, club)).get_json()
+    club_token = made["edit_token"]
+    read = client.get(f"/api/v1/clubs/{made['id']}").get_json()
+    view_id = read["matches"][0]["id"]
+    from referee.models import Club, Match
+
+    with app.app_context():
+        match, new_club = Match.by_view_id(view_id), Club.by_view_id(made["id"])
+        assert match is not None and new_club is not None
+        assert match.edit_token_hash != new_club.edit_token_hash
+        match_token = match.edit_token()
+    assert match_token and match_token != club_token
+    # the match's own link: its hands, not the club
+    knock = {"kind": "knock", "knocker": "Ann", "knocker_deadwood": 5, "defender_deadwood": 20}
+    hands = f"/api/v1/matches/{view_id}/hands"
+    assert client.post(hands, json=knock, headers={"X-Edit-Token": match_token}).status_code == 201
+    club_write = client.post(
+        f"/api/v1/clubs/{made['id']}/players/{read['players'][0]['id']}",
+        json={"name": "Annie"},
+        headers={"X-Edit-Token": match_token},
+    )
+    assert club_write.status_code == 403
+    # the club's link opens its matches, on the API and in a browser that opened it
+    assert client.post(hands, json=knock, headers={"X-Edit-Token": club_token}).status_code == 201
+    assert open_edit_link(other_client, f"/c/{made['id']}/edit#{club_token}").status_code == 302
+    page = other_client.get(f"/m/{view_id}").get_data(as_text=True)
+    assert f"/m/{view_id}/hands/new" in page
+    # replacing the club's link takes that right away everywhere
+    token = csrf_from(other_client.get(f"/c/{made['id']}/link").get_data(as_text=True))
+    replaced = other_client.post(f"/c/{made['id']}/link/replace", data={"csrf_token": token})
+    assert replaced.status_code == 302
+    assert client.post(hands, json=knock, headers={"X-Edit-Token": club_token}).status_code == 403
+    assert f"/m/{view_id}/hands/new" in other_client.get(f"/m/{view_id}").get_data(as_text=True)
+    assert client.post(hands, json=knock, headers={"X-Edit-Token": match_token}).status_code == 201
