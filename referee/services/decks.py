@@ -84,9 +84,10 @@ def resolve(value: Any) -> str | None:
     checked text, or None when none is given."""
     if value is None or value == "":
         return None
-    if isinstance(value, str) and "=" not in value:
-        saved = find(" ".join(value.split()))
-        if saved is None:
+    if isinstance(value, str) and len(value) <= MAX_NAME:
+        saved = find(" ".join(value.split()))  # a saved name first, "=" in it or not
+        if saved is not None:
+            return saved.entries
+        if "=" not in value:
             raise InputError("deck", msg("no saved deck is called {name}", name=repr(value)))
-        return saved.entries
     return check_deck(value).to_text()

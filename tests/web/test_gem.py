@@ -202,3 +202,9 @@ def test_new_match_hand_form_and_check_tab(client):
         "/api/v1/gem/rulings", json={"deck": "Ours", "dice": "3+4", "hands": [KNOCKER, UNDERCUTS]}
     )
     assert api.status_code == 200 and api.get_json()["points"] == {"Knocker": 0, "Second": 25}
+
+
+def test_a_deck_whose_name_holds_an_equals_sign_is_used_by_its_name(client):
+    assert save(client, name="Ours = the blue box").status_code == 201
+    view_id, _ = start(client, ["Ann", "Ben"], deck="Ours = the blue box")
+    assert client.get(f"/api/v1/matches/{view_id}").get_json()["deck"] == DECK
