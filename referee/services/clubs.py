@@ -236,6 +236,8 @@ def restore_club(raw: Any, where: str, matches: Mapping[str, Match]) -> bool:
         seats = item.get("seats")
         if not isinstance(seats, list) or len(seats) != len(match.players):
             raise ImportRefused(here + ".seats", "one roster name (or null) per seat")
+        if match.club_id is not None and match.club_id != club.id:
+            continue  # a match here in another club stays there: a file cannot take it
         match.club_id = club.id
         for player, name in zip(match.players, seats, strict=True):
             member = find_member(club, name) if isinstance(name, str) else None

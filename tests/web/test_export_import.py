@@ -509,3 +509,24 @@ def test_an_import_is_checked_as_strictly_as_the_forms(client, app, spoil, field
     error = response.get_json()["error"]
     assert error["field"] == field and says in error["reason"], error
     assert _count(app, "Match") == 1
+
+
+def test_a_backup_cannot_take_a_match_of_another_club_here(client, app, tmp_path):
+    club = client.post("/api/v1/clubs", json={"name": "Friday", "players": ["Ann"]}).get_json()
+    started = client.post(
+        f"/api/v1/clubs/{club['id']}/matches",
+        json={"players": ["Ann", "Ben"], "preset": "american"},
+        headers={"X-Edit-Token": club["edit_token"]},
+    ).get_json()
+    path = tmp_path / "backup.json"
+    assert _cli(app, "export", str(path)).exit_code == 0
+    backup = json.loads(path.read_text())
+    other = dict(backup["clubs"][0], view_id="a-club-not-here", name="Grabbers")
+    backup["clubs"] = [other]
+    path.write_text(json.dumps(backup))
+    result = _cli(app, "import", str(path))
+    assert result.exit_code == 0 and "1 clubs added" in result.output, result.output
+    grabbers = client.get("/api/v1/clubs/a-club-not-here").get_json()
+    assert grabbers["matches"] == []
+    friday = client.get(f"/api/v1/clubs/{club['id']}").get_json()
+    assert [m["id"] for m in friday["matches"]] == [started["id"]]
