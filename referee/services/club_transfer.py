@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,17 +131,25 @@ def _seats(raw: dict[str, Any], roster: list[str]) -> dict[str, list[str | None]
     return seats
 
 
-def import_club(data: Any) -> ClubImported:
+def import_club(
+    data: Any, reuse: Callable[[Club], bool] = lambda club: True, importer: str | None = None
+) -> ClubImported:
     """A club file → a new club with its roster and matches, all or nothing; the same file
-    again → the club its first import made. Raises :class:`ImportRefused`."""
+    again → the club its first import made, when ``reuse`` says the importer may have it.
+    Otherwise the importer gets a club of their own, marked as that file's for ``importer``
+    alone (a browser: its next import of the file finds it): whoever imported a file first
+    cannot keep its owner from importing it. Raises :class:`ImportRefused`."""
     check_club_header(data)
     raw = data.get("club")
     if not isinstance(raw, dict):
         raise ImportRefused("club", "the club, an object")
     fingerprint = digest(data)
-    found = db.session.scalar(select(Club).where(Club.import_digest == fingerprint))
-    if found is not None:
-        return ClubImported(found, None, len(club_matches(found)))
+    own = hashlib.sha256(f"{fingerprint}:{importer}".encode()).hexdigest() if importer else None
+    for key in (own, fingerprint):
+        found = _imported_as(key)
+        if found is not None and reuse(found):
+            return ClubImported(found, None, len(club_matches(found)))
+    stored = fingerprint if _imported_as(fingerprint) is None else own
     try:
         name = clean_name(raw.get("name"), "club.name", MAX_CLUB_NAME)
     except InputError as e:
@@ -163,7 +172,7 @@ def import_club(data: Any) -> ClubImported:
         raise ImportRefused("club.matches", f"match {missing[0]} is not in the file")
     created = _when(raw.get("created_at"))
     try:
-        club = Club(name=name, view_id=Club.new_view_id(), import_digest=fingerprint)
+        club = Club(name=name, view_id=Club.new_view_id(), import_digest=stored)
         token = Club.new_token()
         club.set_edit_token(token)
         if created is not None:
@@ -186,7 +195,7 @@ def import_club(data: Any) -> ClubImported:
     except IntegrityError:
         # the same file imported at the same moment by another request: that import stands
         db.session.rollback()
-        found = db.session.scalar(select(Club).where(Club.import_digest == fingerprint))
+        found = _imported_as(stored)
         if found is None:
             raise
         return ClubImported(found, None, len(club_matches(found)))
@@ -194,6 +203,12 @@ def import_club(data: Any) -> ClubImported:
         db.session.rollback()
         raise
     return ClubImported(club, token, len(checked))
+
+
+def _imported_as(key: str | None) -> Club | None:
+    if key is None:
+        return None
+    return db.session.scalar(select(Club).where(Club.import_digest == key))
 
 
 def _when(value: Any) -> dt.datetime | None:

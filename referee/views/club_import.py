@@ -7,16 +7,24 @@ file made, without a token; or 400 ``{"error": {"field", "reason"}}`` with nothi
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 from werkzeug.wrappers.response import Response as WerkzeugResponse
 
 from referee.forms import ActionForm
-from referee.models import MatchStatus
 from referee.services import club_transfer, transfer
-from referee.services.clubs import club_matches
 from referee.throttle import anonymous_write
-from referee.views.access import remember
+from referee.views.access import can_edit, remember
 
 bp = Blueprint("club_import", __name__)
 api_bp = Blueprint("club_import_api", __name__, url_prefix="/api/v1")
@@ -24,6 +32,12 @@ api_bp = Blueprint("club_import_api", __name__, url_prefix="/api/v1")
 
 def _page(problem: str | None, status: int = 200) -> tuple[str, int]:
     return render_template("club_import.html", form=ActionForm(), problem=problem), status
+
+
+def _browser() -> str | None:
+    """This browser, as its signed session names it (None: no session yet)."""
+    device = session.get("device")
+    return device if isinstance(device, str) else None
 
 
 @bp.route("/clubs/import", methods=["GET", "POST"])
@@ -37,17 +51,18 @@ def import_page() -> str | WerkzeugResponse | tuple[str, int]:
     if upload is None or not upload.filename:
         return _page(_("Choose a file first."), 400)
     try:
-        done = club_transfer.import_club(transfer.load_json(upload.read()))
+        # the club this file made before is shown to a browser that can change it; anyone
+        # else gets a club of their own (the first to import a file cannot block its owner)
+        done = club_transfer.import_club(
+            transfer.load_json(upload.read()), reuse=can_edit, importer=_browser()
+        )
     except transfer.ImportRefused as e:
         # the reason is the file check's own English (its field and what it needs)
         return _page(_("Not imported: %(reason)s", reason=str(e)), 400)
     if done.token is None:
         flash(_("This file was imported before: here is the club it made."), "ok")
     else:
-        remember(done.club, done.token)
-        for match in club_matches(done.club):  # the matches still being played, to go on
-            if match.status == MatchStatus.IN_PLAY:
-                remember(match, done.token)
+        remember(done.club, done.token)  # its link opens the club's matches too
         flash(
             _(
                 "Imported as a new club with its own links; this browser keeps its edit link, "
@@ -64,7 +79,12 @@ def api_import() -> tuple[Response, int]:
     from referee.views.clubs import club_edit_url, club_url
 
     try:
-        done = club_transfer.import_club(transfer.load_json(request.get_data()))
+        # the same file again finds the club it made (a retry after a lost answer), unless
+        # ?as_new=1 asks for a club of its own (a file someone else imported first)
+        as_new = request.args.get("as_new") in ("1", "true")
+        done = club_transfer.import_club(
+            transfer.load_json(request.get_data()), reuse=lambda club: not as_new
+        )
     except transfer.ImportRefused as e:
         return jsonify({"error": {"field": e.where or None, "reason": e.reason}}), 400
     body = {

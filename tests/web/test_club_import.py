@@ -319,3 +319,39 @@ def test_an_imported_clubs_matches_have_links_of_their_own(client, app, other_cl
     assert client.post(hands, json=knock, headers={"X-Edit-Token": club_token}).status_code == 403
     assert f"/m/{view_id}/hands/new" in other_client.get(f"/m/{view_id}").get_data(as_text=True)
     assert client.post(hands, json=knock, headers={"X-Edit-Token": match_token}).status_code == 201
+
+
+def test_whoever_imports_a_file_first_cannot_keep_its_owner_from_importing_it(
+    client, app, other_client
+):
+    """Anyone with a club's view link can download its file: a stranger's import of it must
+    not leave its owner with "already imported" and no link."""
+    import io
+
+    from tests.web.helpers import csrf_from
+
+    club, _, _ = friday(client)
+    body = json.dumps(_club_file(client, club)).encode()
+
+    def upload(who: Any) -> Any:
+        token = csrf_from(who.get("/clubs/import").get_data(as_text=True))
+        return who.post(
+            "/clubs/import",
+            data={"csrf_token": token, "file": (io.BytesIO(body), "club.json")},
+            content_type="multipart/form-data",
+        )
+
+    squatted = upload(other_client)
+    assert squatted.status_code == 302
+    clubs = _count(app, "Club")
+    mine = upload(client)
+    assert mine.status_code == 302 and _count(app, "Club") == clubs + 1
+    assert mine.headers["Location"] != squatted.headers["Location"]
+    again = upload(client)  # the owner's own import again: the club it made
+    assert again.headers["Location"] == mine.headers["Location"]
+    assert _count(app, "Club") == clubs + 1
+    # through the API, ?as_new=1 makes a club of its own with its link
+    api = client.post("/api/v1/clubs/import?as_new=1", data=body, content_type="application/json")
+    assert api.status_code == 201 and "edit_token" in api.get_json()
+    retried = client.post("/api/v1/clubs/import", data=body, content_type="application/json")
+    assert retried.status_code == 200 and retried.get_json()["already_imported"] is True
