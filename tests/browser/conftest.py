@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +32,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(skip)
 
 
-@pytest.fixture
-def live_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+@contextlib.contextmanager
+def serving(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    config: dict[str, Any] | None = None,
+    wrap: Callable[[Any], Any] = lambda app: app,
+    ssl_context: Any = None,
+) -> Iterator[str]:
+    """The app on a fresh SQLite file, served in a thread (``wrap`` puts something in front
+    of it: a proxy), with the rate limits off; yields its base URL."""
     from werkzeug.serving import make_server
 
     from referee import create_app
@@ -44,19 +53,27 @@ def live_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str
         {
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'live.sqlite'}",
             "RATELIMIT_ENABLED": False,
+            **(config or {}),
         }
     )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, wrap(app), threaded=True, ssl_context=ssl_context)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    scheme = "https" if ssl_context else "http"
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield f"{scheme}://127.0.0.1:{server.server_port}"
     finally:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
         with app.app_context():
             db.engine.dispose()
+
+
+@pytest.fixture
+def live_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    with serving(tmp_path, monkeypatch) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+
+from tests.browser.conftest import serving
 
 pytestmark = [
     pytest.mark.browser,
@@ -56,33 +57,14 @@ def tls_proxy(app: Callable[..., Iterable[bytes]]) -> Callable[..., Iterable[byt
 
 @pytest.fixture
 def https_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    from werkzeug.serving import make_server
-
-    from referee import create_app
-    from referee.models import db
-
-    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'live.sqlite'}",
-            "RATELIMIT_ENABLED": False,
-            "HTTPS": True,
-            "PROXY_HOPS": 1,
-        }
-    )
-    server = make_server(
-        "127.0.0.1", 0, tls_proxy(app), threaded=True, ssl_context=_certificate(tmp_path)
-    )
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"https://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
-        with app.app_context():
-            db.engine.dispose()
+    with serving(
+        tmp_path,
+        monkeypatch,
+        config={"HTTPS": True, "PROXY_HOPS": 1},
+        wrap=tls_proxy,
+        ssl_context=_certificate(tmp_path),
+    ) as base:
+        yield base
 
 
 def _phone(browser: Any) -> Any:

@@ -666,15 +666,19 @@ class Rum500(RummyFormat):
         out: list[list[rum500.Layoff]] = []
         for seat, text in enumerate(split_cards(values.get("seat_layoffs"), len(names))):
             who = names[seat]
-            try:
-                entries = read_layoffs(text, names)
-            except InputError as e:
-                raise InputError(
+
+            def refused(e: Exception, seat: int = seat, who: str = who) -> InputError:
+                return InputError(
                     f"layoffs_{seat}",
                     msg("{player}: {problem}", player=who, problem=said_of(e)),
                     api_field="layoffs",
                     seat=seat,
-                ) from None
+                )
+
+            try:
+                entries = read_layoffs(text, names)
+            except InputError as e:
+                raise refused(e) from None
             mine = []
             for entry in entries:
                 try:
@@ -682,12 +686,7 @@ class Rum500(RummyFormat):
                     if len(card) != 1:
                         raise CardError(msg("`{token}` is not a card", token=entry.card))
                 except CardError as e:
-                    raise InputError(
-                        f"layoffs_{seat}",
-                        msg("{player}: {problem}", player=who, problem=said_of(e)),
-                        api_field="layoffs",
-                        seat=seat,
-                    ) from None
+                    raise refused(e) from None
                 number = entry.meld
                 if number is None:
                     if melds[entry.onto] > 1:
