@@ -1,5 +1,7 @@
-"""three-handed formats: the cut of a match; who sat out, who captained, and Battle Royal's
-three counts and hands of a hand
+"""three-handed formats: the cut, who sat out or captained, Battle Royal's counts and hands
+
+A match's cut; for each hand who sat out, who captained, and Battle Royal's three counts and
+hands.
 
 Revision ID: 3f1c2b7a9d40
 Revises: 3c1f7a9e5b20
