@@ -2,10 +2,10 @@
 ``docs/rules.md``, and every relative link in the README and ``docs/`` leads to a file (and to
 a heading of it, when the link names one).
 
-A citation is ``§8.5``, ``§9 R16``, ``RULES.md §2.1``, ``docs/rules.md §12.3`` or
-``RULES.md R3`` (``RULES.md R6, R4, R7`` names three rulings). A section resolves to a heading
-of ``docs/rules.md`` that starts with its number (``## 8.5 Contract Rummy …``); a ruling to a
-heading ``### R16 …`` inside section 9.
+A citation is ``§8.5``, ``§9 R16``, ``docs/rules.md §2.1``, ``docs/rules.md §12.3`` or
+``docs/rules.md R3`` (``docs/rules.md R6, R4, R7`` names three rulings). A section resolves to
+a heading of ``docs/rules.md`` that starts with its number (``## 8.5 Contract Rummy …``); a
+ruling to a heading ``### R16 …`` inside section 9.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One finished two-handed hand → a HandResult with its rulings (RULES.md §2, §9).
+"""One finished two-handed hand → a HandResult with its rulings (docs/rules.md §2, §9).
 
 Two ways in, one result type: full cards (the engine finds the spreads, layoffs and deadwood)
 or declared counts (quick entry: who knocked, the two deadwoods). Both score through

@@ -1,6 +1,6 @@
 """Exact least deadwood for the common gin table, fast enough to run on every keystroke.
 
-This is the fast path behind the best-arrangement search (RULES.md §9 R1: deadwood is the
+This is the fast path behind the best-arrangement search (docs/rules.md §9 R1: deadwood is the
 minimum over *every* disjoint packing of sets and runs; greedy "longest meld first" is
 wrong). It applies to the tables :func:`supports` accepts — ace low, one deck, no wild
 cards, sets of 3 or 4 — which is every two-handed gin preset. Jokers that are not wild may

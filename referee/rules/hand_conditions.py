@@ -1,9 +1,9 @@
 """What one deal's conditions make of the table's rules: the knock limit and the multipliers.
 
 In the standard game these are the table's fixed numbers (Straight Gin's limit 0 means gin
-only, RULES.md §5). In Oklahoma (RULES.md §3) the first upcard sets each hand's knock limit
-and a spade doubles the hand, so the limit has to be worked out per hand and explained in the
-ruling.
+only, docs/rules.md §5). In Oklahoma (docs/rules.md §3) the first upcard sets each hand's
+knock limit and a spade doubles the hand, so the limit has to be worked out per hand and
+explained in the ruling.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def hand_conditions(rules: Ruleset, upcard: Card | None = None) -> HandCondition
     """The knock limit and multipliers for one deal under ``rules``, with the steps saying why."""
     if not rules.oklahoma:
         if rules.knock_limit == 0:
-            # Straight Gin (RULES.md §5): the limit 0 allows no knock at all, only gin.
+            # Straight Gin (docs/rules.md §5): the limit 0 allows no knock at all, only gin.
             step = Step(msg("No knocking at this table: only gin or big gin ends a hand."), "§5")
             return HandConditions(0, 1, 1, (step,))
         return HandConditions(rules.knock_limit, 1, 1, ())

@@ -1,6 +1,6 @@
 """Layoffs: what may join the knocker's melds, and the defender's best joint play.
 
-RULES.md §1 (the defender lays off onto the knocker's melds: a card to a set, either end of a
+docs/rules.md §1 (the defender lays off onto the knocker's melds: a card to a set, either end of a
 run), R4 (only onto the knocker's melds), R5/R6 (chains, Battle Royal), R7 (the defender may
 break its own meld to lay off), R8 (no layoffs after gin — the caller's ruling), R3 (the
 knocker's spread when only cards are entered).
@@ -129,7 +129,7 @@ def layoff_fits(meld: Meld, card: Card, rules: Ruleset = DEFAULT_RULES) -> Meld 
 
 @dataclass(frozen=True)
 class DefenderPlay:
-    """The defender's best answer to a knock (RULES.md R4, R5, R7).
+    """The defender's best answer to a knock (docs/rules.md R4, R5, R7).
 
     ``arrangement`` holds the defender's own melds and the deadwood left after the layoffs;
     ``layoffs`` are in a playable order (a chain reads 8♠ then 9♠); ``extended_spread`` is
@@ -446,7 +446,7 @@ def layoff_potential(
 
 @dataclass(frozen=True)
 class SpreadChoice:
-    """The knocker's spread the referee takes when none was declared (RULES.md R3), and why.
+    """The knocker's spread the referee takes when none was declared (docs/rules.md R3), and why.
 
     ``candidates`` are every least-deadwood spread; ``defender_deadwood`` the defender's
     deadwood after its best play against the chosen one (when its cards are known);
@@ -468,7 +468,7 @@ def knocker_spread_choice(
     defender: Sequence[Card] | None,
     rules: Ruleset = DEFAULT_RULES,
 ) -> SpreadChoice:
-    """The spread RULES.md prescribes: least deadwood, then fewest defender layoff points.
+    """The spread docs/rules.md prescribes: least deadwood, then fewest defender layoff points.
 
     With gin there are no layoffs (R8), so the first least-deadwood spread is taken.
     """

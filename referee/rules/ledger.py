@@ -1,4 +1,4 @@
-"""A match's totals as a fold over its hands (RULES.md §2.2, §2.3, §6.2, §9 R16, R18).
+"""A match's totals as a fold over its hands (docs/rules.md §2.2, §2.3, §6.2, §9 R16, R18).
 
 Store what people entered; derive everything else. Nothing here keeps state: a match is the
 sequence of its hands' :class:`~referee.rules.results.HandScore` values, and
@@ -10,7 +10,7 @@ counts toward the target (hand points, plus box bonuses if ``boxes_count_toward_
 reaches ``game_target``; that game then ends and the next hand starts a new one. The last game
 may still be in progress.
 
-Where RULES.md leaves room, the ledger decides:
+Where docs/rules.md leaves room, the ledger decides:
 
 - A loser is shut out when their hand points in the game are 0 *or less* (a penalty-only
   player "failed to score anything at all" too); wash and dead hands give no points.
@@ -78,7 +78,7 @@ class TallyPart:
 
 @dataclass(frozen=True)
 class PlayerTally:
-    """A player's final score for a finished game, broken into its parts (RULES.md §2.3).
+    """A player's final score for a finished game, broken into its parts (docs/rules.md §2.3).
 
     ``total = hand_points + box_points + game_bonus + shutout``.
     """
@@ -479,7 +479,7 @@ def dealers(
 ) -> tuple[int, ...]:
     """The dealer of each hand in ``scores`` (the first is ``first_dealer``).
 
-    After a dead hand the same dealer deals again, whatever the rule (RULES.md §2.2, R16).
+    After a dead hand the same dealer deals again, whatever the rule (docs/rules.md §2.2, R16).
     Otherwise, per ``rules.next_dealer``: WINNER — the hand's winner deals (the same dealer
     when a hand has no clear winner); ALTERNATE — the deal passes to the next seat; LOSER —
     the other seat of a two-player game. The rule runs on across games.

@@ -1,6 +1,6 @@
 """Melds: validation with the reason, every meld in a hand, every best arrangement.
 
-A *meld* is a set (cards of one rank) or a run (consecutive cards of one suit), as RULES.md
+A *meld* is a set (cards of one rank) or a run (consecutive cards of one suit), as docs/rules.md
 §1 and §11 define them, with the table's wild cards (§8.5): jokers when ``jokers_wild``, and
 every card of a rank in ``wild_ranks`` (such a card may also stand for itself).
 
@@ -1484,7 +1484,7 @@ def _general_min_deadwood(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES)
 
 
 def min_deadwood(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> int:
-    """Least deadwood over every arrangement of ``cards`` (RULES.md R1)."""
+    """Least deadwood over every arrangement of ``cards`` (docs/rules.md R1)."""
     fast = _fast(rules)
     if fast is not None:
         return int(fast.min_deadwood(cards, rules))
@@ -1593,7 +1593,7 @@ def _without(cards: Sequence[Card], remove: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def knock_options(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> KnockOptions:
-    """What each discard leaves, for a hand after the draw (RULES.md §1 "Knock", R12)."""
+    """What each discard leaves, for a hand after the draw (docs/rules.md §1 "Knock", R12)."""
     cards = tuple(cards)
     if not cards:
         raise ValueError("there is no card to discard")
@@ -1629,7 +1629,7 @@ def check_spread(
 ) -> Arrangement:
     """The arrangement a player declares: each meld valid, every card from the hand, once.
 
-    The spread need not be the least-deadwood one (RULES.md R3). Jokers are interchangeable:
+    The spread need not be the least-deadwood one (docs/rules.md R3). Jokers are interchangeable:
     a declared ``JK`` takes any joker the hand holds. Raises :class:`InvalidMeldError` for an
     invalid meld and :class:`SpreadCardError` (a ``ValueError``) for a card the hand does not
     hold or uses twice.

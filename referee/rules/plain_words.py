@@ -1,7 +1,7 @@
 """The rules in plain words, with a table's own numbers: what a ruling's tag ("R2", "§2.1")
 means to someone at the table, and the choices of a house rule said the way players say them.
 
-The tags are the numbers of RULES.md (§9's rulings R1-R21, the sections §2-§12); a ruling step
+The tags are the numbers of docs/rules.md (§9's rulings R1-R21, the sections §2-§12); a ruling step
 carries one so a dispute can be traced to its source. This module turns each into one short
 paragraph a player can read beside the cards, filled in from the match's :class:`Ruleset`:
 whole sentences (a :class:`~.messages.Message` each, said one after another where a paragraph

@@ -2,7 +2,7 @@
 
 Variants are data first: a preset is a Ruleset, a match stores its Ruleset as JSON, and house
 rules are overrides applied with :meth:`Ruleset.with_overrides`. Each field cites the section
-of the rules reference (RULES.md §11) it comes from in its ``help`` text, which the new-match
+of the rules reference (docs/rules.md §11) it comes from in its ``help`` text, which the new-match
 form and the shell show to people choosing house rules.
 """
 
@@ -73,14 +73,14 @@ class OklahomaAce(StrEnum):
 
 
 class PartnershipZeroNet(StrEnum):
-    """A partnership deal whose team net is exactly 0 (RULES.md §7, §12.6: no source says)."""
+    """A partnership deal whose team net is exactly 0 (docs/rules.md §7, §12.6: no source says)."""
 
     NO_BOX = "no_box"  # nobody scores: the deal is like a drawn one (the default)
     BOX_EACH = "box_each"  # each team won a table, so each team takes a box
 
 
 class Rotation(StrEnum):
-    """Who sits out the next hand when three play two at a time (RULES.md §6.1, §6.2)."""
+    """Who sits out the next hand when three play two at a time (docs/rules.md §6.1, §6.2)."""
 
     LOSER_SITS_IDLE_DEALS = "loser_sits_idle_deals"  # Cutthroat: the idle player deals, plays
     LOSER_DEALS_SITS_OUT = "loser_deals_sits_out"  # pagat: the loser deals and does not play
@@ -94,7 +94,7 @@ class BattleRoyalFormula(StrEnum):
 
 
 class BattleRoyalTiedLow(StrEnum):
-    """Who wins an undercut when both non-knockers share the lowest count (RULES.md §12.4)."""
+    """Who wins an undercut when both non-knockers share the lowest count (docs/rules.md §12.4)."""
 
     NEXT_IN_TURN = "next_in_turn"  # the one sitting nearer the knocker's left
     BOTH_SCORE = "both_score"  # each scores the hand and wins a box
@@ -108,14 +108,14 @@ class TargetTie(StrEnum):
 
 
 class GemPairing(StrEnum):
-    """How a three-player Gem Rummy knock is scored (RULES.md §12.3 leaves it open)."""
+    """How a three-player Gem Rummy knock is scored (docs/rules.md §12.3 leaves it open)."""
 
     EACH_NON_KNOCKER = "each_non_knocker"  # each non-knocker against the knocker
     LOWEST_NON_KNOCKER = "lowest_non_knocker"  # only the lowest non-knocker plays the knocker
 
 
 class ChouetteAfterGame(StrEnum):
-    """Who is in the box for the next Chouette game (RULES.md §6.3, §12.5)."""
+    """Who is in the box for the next Chouette game (docs/rules.md §6.3, §12.5)."""
 
     BOX_KEEPS_IF_WON_ELSE_CAPTAIN_BECOMES_BOX = "box_keeps_if_won_else_captain_becomes_box"
     ROTATE_BY_CUT = "rotate_by_cut"  # the box passes down the first game's cut order
@@ -129,7 +129,7 @@ def _opt(default: Any, help: str, **meta: Any) -> Any:
 class Ruleset:
     """Every number a two-handed gin table (and its relatives) can change.
 
-    Defaults are the app's default American table (RULES.md §11): knock ≤ 10, gin 25,
+    Defaults are the app's default American table (docs/rules.md §11): knock ≤ 10, gin 25,
     big gin 31, undercut 25 (a tie is an undercut), box 25, game 100, shutout +100, the hand
     void when 2 cards are left in the stock.
     """
@@ -189,14 +189,14 @@ class Ruleset:
         SettlementRounding.NONE, "round each payment's money (no published rule; R20)"
     )
 
-    # Oklahoma (RULES.md §3)
+    # Oklahoma (docs/rules.md §3)
     oklahoma: bool = _opt(False, "the upcard sets each hand's knock limit")
     oklahoma_ace: OklahomaAce = _opt(OklahomaAce.GIN_ONLY, "an ace upcard: gin only, or limit 1")
     spade_double: bool = _opt(True, "a spade upcard doubles the hand's score (Oklahoma)")
     spade_double_box: bool = _opt(False, "a spade upcard also doubles that hand's box")
     kisses: bool = _opt(False, "extra boxes: gin 2, undercut 1 (Scarne)")
 
-    # Hollywood (RULES.md §4): an overlay on any two-handed table
+    # Hollywood (docs/rules.md §4): an overlay on any two-handed table
     hollywood: bool = _opt(False, "Hollywood: several games scored at once, posted by §4's rule")
     hollywood_games: int = _opt(3, "Hollywood: games open at once", min=1, max=10)
     hollywood_target: int | None = _opt(
@@ -206,12 +206,12 @@ class Ruleset:
         False, "Hollywood: a new game opens whenever one closes, until the players stop"
     )
 
-    # Partnership (RULES.md §7)
+    # Partnership (docs/rules.md §7)
     partnership_zero_net: PartnershipZeroNet = _opt(
         PartnershipZeroNet.NO_BOX, "partnership deal netting exactly 0: no box, or a box each"
     )
 
-    # Three-handed formats (RULES.md §6); ignored by two-handed games
+    # Three-handed formats (docs/rules.md §6); ignored by two-handed games
     cutthroat_rotation: Rotation = _opt(
         Rotation.LOSER_SITS_IDLE_DEALS,
         "three playing two at a time: the loser sits out and the idle player deals to the "
@@ -236,7 +236,7 @@ class Ruleset:
         "the box passes down the cut order every game",
     )
 
-    # Rummy games (RULES.md §8.4)
+    # Rummy games (docs/rules.md §8.4)
     rummy_penalty: bool = _opt(
         False,
         "Basic Rummy: each loser is charged the cards left in hand instead of the winner "
@@ -256,7 +256,7 @@ class Ruleset:
         "one player is ahead (500 Rum)",
     )
 
-    # Gem Rummy (RULES.md §8.3, §12.3)
+    # Gem Rummy (docs/rules.md §8.3, §12.3)
     gem_undercut_plus_difference: bool = _opt(
         False, "Gem Rummy: an undercut scores 25 + the difference (else 25 flat)"
     )
@@ -273,7 +273,7 @@ class Ruleset:
     gem_parts_non_knocker: int = _opt(
         8, "Gem Rummy: Gem Parts bonus to a non-knocker", min=0, max=100
     )
-    # Contract Rummy and 12-Step (RULES.md §8.5)
+    # Contract Rummy and 12-Step (docs/rules.md §8.5)
     contract_list: str = _opt(
         "",
         "Contract Rummy: the deals and their contracts, as JSON; a match keeps the list it "

@@ -1,4 +1,4 @@
-"""The two-handed hand score of RULES.md §2.1, given the deadwood counts.
+"""The two-handed hand score of docs/rules.md §2.1, given the deadwood counts.
 
 Kept apart from ``adjudicate`` so that quick entry (counts only) and full-card entry (the
 engine computes the counts) are scored by the very same function and can never disagree.

@@ -1,4 +1,4 @@
-"""Final totals → who pays whom, in points and in money (RULES.md §2.3, §6.2, §6.3, §11).
+"""Final totals → who pays whom, in points and in money (docs/rules.md §2.3, §6.2, §6.3, §11).
 
 Every settlement in the gin family is pairwise: each player pays each higher player the
 difference between their final totals (for two players that is just the margin), plus any
@@ -6,7 +6,7 @@ extra payments the rules name — a shut-out Cutthroat player pays an additional
 game winner. The nets per player follow and sum to zero; the fewest transfers that settle
 those nets are what people actually hand across the table.
 
-Points are ``int``; money is :class:`~decimal.Decimal`. Rounding (RULES.md §11
+Points are ``int``; money is :class:`~decimal.Decimal`. Rounding (docs/rules.md §11
 ``settlement.rounding``; no source prescribes one, R20) is applied to the *points* of each
 pairwise payment — the amount one player owes another — as a score sheet rounds, and the
 money is always those rounded points at the stake. Rounding money instead would wipe out
@@ -36,7 +36,7 @@ beyond it the greedy plan (largest debtor pays largest creditor, ≤ n − 1 tra
 
 
 class SettlementRounding(StrEnum):
-    """How the points of each pairwise payment are rounded (RULES.md §11, R20)."""
+    """How the points of each pairwise payment are rounded (docs/rules.md §11, R20)."""
 
     NONE = "none"
     HALF_UP_5 = "half_up_5"  # to the nearest 5, halves up (2.50 → 5)
@@ -254,7 +254,7 @@ def settle_box_vs_team(
     stake_per_point: Decimal | int | str = Decimal(1),
     rounding: SettlementRounding = SettlementRounding.NONE,
 ) -> Settlement:
-    """Chouette (RULES.md §6.3): the box (seat 0) against ``partners`` partners (seats 1..n).
+    """Chouette (docs/rules.md §6.3): the box (seat 0) against ``partners`` partners (seats 1..n).
 
     If the box wins the game it collects the game value ``value`` from each partner; if the
     team wins, each partner collects ``value`` from the box. Expressed as final totals —

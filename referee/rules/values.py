@@ -1,4 +1,4 @@
-"""Deadwood values of cards under a table's rules (RULES.md §1, §11 ``card_values``)."""
+"""Deadwood values of cards under a table's rules (docs/rules.md §1, §11 ``card_values``)."""
 
 from __future__ import annotations
 

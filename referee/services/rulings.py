@@ -39,7 +39,7 @@ from referee.rules.results import Arrangement, HandResult, Meld, Outcome, Role, 
 from referee.rules.ruleset import Ruleset, RulesetError
 from referee.rules.variants import UnknownPresetError, get_preset
 
-# What each rule tag of a step is about (RULES.md §9's questions, §2.1, §3, §5).
+# What each rule tag of a step is about (docs/rules.md §9's questions, §2.1, §3, §5).
 RULE_TITLES = {
     "R1": N_("Optimal arrangement: the least deadwood over every way of melding"),
     "R2": N_("Knock validity: the deadwood must be within the knock limit"),

@@ -200,7 +200,7 @@ def _money(board: Board) -> dict[int, Decimal]:
     """What the match's settlement pays or costs each seat.
 
     Where the settlement is by seat (pairwise among three or more, Chouette's box against
-    each partner: RULES.md §6) each seat's net is its own. A partnership settles as one team
+    each partner: docs/rules.md §6) each seat's net is its own. A partnership settles as one team
     against the other (§7: one score per team, the box bonus to the team, and the margin at
     the stake paid by the losing team to the winning one, as the scoreboard says "Ben & Dan
     pay Ann & Cat"); §7 and the uncertainty register (§12, item 6) leave open whether money

@@ -477,8 +477,10 @@ def _check_seats(preset: str, players: list[str], hands: list[HandIn], where: st
 
 
 def _seat_counts(seats: Sequence[int]) -> str:
-    """>>> _seat_counts(range(2, 7))
-    '2 to 6'
+    """How many a game seats, in words.
+
+    >>> _seat_counts(range(2, 7)), _seat_counts(range(2, 3))
+    ('2 to 6', '2')
     """
     low, high = min(seats), max(seats)
     return str(low) if low == high else f"{low} to {high}"

@@ -22,7 +22,7 @@ two-handed hand's fields (``kind``, ``knocker``, ``knocker_deadwood``,
 ``defender_deadwood``, or ``knocker_cards`` and ``defender_cards``, and ``upcard`` in
 Oklahoma). Errors about a table name it: ``tables[1].knocker_deadwood``.
 
-A two-handed hand entered by cards may carry the knocker's declared ``spread`` (RULES.md R3):
+A two-handed hand entered by cards may carry the knocker's declared ``spread`` (docs/rules.md R3):
 ``"5S 6S 7S | KH KD KC"`` or a list of melds (``[["5S", "6S", "7S"], ["KH", "KD", "KC"]]``);
 left out, the engine takes the best spread.
 

@@ -1,6 +1,6 @@
 """Three people play a Cutthroat game to 100 on a phone, as the scorer at the table would:
 the cut seats the first hand, the scoreboard says who plays, deals and sits out, and the
-payouts at the end are RULES.md §10's pairwise table and nets."""
+payouts at the end are docs/rules.md §10's pairwise table and nets."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ OUT = Path(__file__).with_name("legacy_0005.json")
 TABLES = ("match", "player", "hand", "audit_entry")
 SERVER_NAME = "referee.test"
 
-# Two-handed hands of full cards (RULES.md R7 and R3).
+# Two-handed hands of full cards (docs/rules.md R7 and R3).
 R7_KNOCKER = "5S 6S 7S KH KD KC AH AD AC 3D"
 R7_DEFENDER = "8S 8H 8D 8C 9S KS 2C 2H QD JC"
 R3_KNOCKER = "AS 2S 3S 4S 4H 4D KC KH KD 2C"

@@ -1,6 +1,6 @@
 """A slow, plain reference for Gem Rummy's least deadwood, written apart from the engine's
 search: every subset of the hand is tested against the meld definitions read straight from
-RULES.md §8.3, then every collection of disjoint melds is tried."""
+docs/rules.md §8.3, then every collection of disjoint melds is tried."""
 
 from __future__ import annotations
 

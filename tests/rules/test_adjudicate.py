@@ -1,4 +1,4 @@
-"""Two-handed rulings: RULES.md §2.1 formulas, §9 rulings and §10 test vectors.
+"""Two-handed rulings: docs/rules.md §2.1 formulas, §9 rulings and §10 test vectors.
 
 Each test is named after the rule or vector it checks.
 """

@@ -1,6 +1,6 @@
 """Full-card rulings and quick-entry rulings can never disagree: for random deals under every
 two-handed preset, the result from cards equals the result from the deadwood counts the cards
-produce, and the numbers obey RULES.md §2.1 whatever the cards."""
+produce, and the numbers obey docs/rules.md §2.1 whatever the cards."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Basic Rummy (RULES.md §8.4, seed 004): winner takes all, going rummy doubles, stalemates
+"""Basic Rummy (docs/rules.md §8.4, seed 004): winner takes all, going rummy doubles, stalemates
 score nothing, penalty scoring as a house rule; games by player count, pairwise settlement."""
 
 from __future__ import annotations

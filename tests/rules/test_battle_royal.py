@@ -1,5 +1,5 @@
 """Battle Royal: the three-way hand score, layoffs only on the knocker's original melds, the
-open points as options, games to 200 and pairwise settlement (RULES.md §6.5, R6, §10)."""
+open points as options, games to 200 and pairwise settlement (docs/rules.md §6.5, R6, §10)."""
 
 from __future__ import annotations
 

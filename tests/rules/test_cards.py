@@ -1,4 +1,5 @@
-"""The one card notation (DESIGN.md principle 5): what parses, and the exact error otherwise."""
+"""The one card notation (docs/architecture.md principle 5): what parses, and the exact error
+otherwise."""
 
 import pytest
 

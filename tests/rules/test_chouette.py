@@ -1,5 +1,5 @@
 """Chouette: roles from the cut, the captaincy passing, two scores, the box against each
-partner in full, the box after a game (RULES.md §6.3, §10 "Chouette", §11)."""
+partner in full, the box after a game (docs/rules.md §6.3, §10 "Chouette", §11)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def gin(knocker: int, d: int, rules: Ruleset = CHOUETTE) -> ChouetteHand:
     return ChouetteHand(result, knocker)
 
 
-# The box wins 250 to 100: V = 150 (RULES.md §10).
+# The box wins 250 to 100: V = 150 (docs/rules.md §10).
 BOX_WINS = [gin(2, 50), knock(1, 5, 55), knock(1, 5, 55)]
 # The partnership wins 250 to 100: V = 150.
 TEAM_WINS = [gin(1, 50), knock(0, 5, 55), knock(0, 5, 55)]

@@ -1,5 +1,5 @@
-"""Cutthroat and dealer-sits-out: hands to seats, the rotation, games, settlement (RULES.md §6.1,
-§6.2, §10 "Cutthroat")."""
+"""Cutthroat and dealer-sits-out: hands to seats, the rotation, games, settlement
+(docs/rules.md §6.1, §6.2, §10 "Cutthroat")."""
 
 from __future__ import annotations
 

@@ -61,7 +61,7 @@ table_ids = [
 
 
 def test_r1_optimal_arrangement_beats_longest_meld_first() -> None:
-    """RULES.md §9 R1: least deadwood over every packing; greedy longest-meld-first is wrong.
+    """docs/rules.md §9 R1: least deadwood over every packing; greedy longest-meld-first is wrong.
 
     Run 4-7♥ leaves 37; run 4-6♥ with the set 7♥7♠7♦ leaves 23.
     """

@@ -1,4 +1,4 @@
-"""Hollywood scoring: RULES.md §4 (posting, closing, continuous play, settlement) and R19.
+"""Hollywood scoring: docs/rules.md §4 (posting, closing, continuous play, settlement) and R19.
 
 Each test is named after the rule or vector it checks.
 """

@@ -1,4 +1,4 @@
-"""The ledger: a match folded from its hands (RULES.md §2.2, §2.3, §6.2, §9 R16/R18, §10)."""
+"""The ledger: a match folded from its hands (docs/rules.md §2.2, §2.3, §6.2, §9 R16/R18, §10)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def only_game(scores: list[HandScore], rules: Ruleset, players: int = 2) -> Game
     return ledger.games[0]
 
 
-# -- RULES.md §10 vectors ------------------------------------------------------------------
+# -- docs/rules.md §10 vectors ------------------------------------------------------------------
 
 
 def test_pagat_game_box_20_game_100_gives_288_to_80_margin_208() -> None:

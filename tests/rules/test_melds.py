@@ -1,4 +1,4 @@
-"""Melds, arrangements and knock options: worked cases from RULES.md and brute-force checks."""
+"""Melds, arrangements and knock options: worked cases from docs/rules.md and brute-force checks."""
 
 from __future__ import annotations
 

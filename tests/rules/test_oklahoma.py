@@ -1,4 +1,4 @@
-"""Oklahoma Gin: RULES.md §3 and R17 — the upcard's knock limit, spade doubling, kisses, 150.
+"""Oklahoma Gin: docs/rules.md §3 and R17 — the upcard's knock limit, spade doubling, kisses, 150.
 
 Each test is named after the rule or vector it checks.
 """

@@ -1,4 +1,4 @@
-"""Four-handed partnership gin: RULES.md §7 (teams, alternating opponents, team score, box to
+"""Four-handed partnership gin: docs/rules.md §7 (teams, alternating opponents, team score, box to
 the team, 125, drawn tables) and the decision on a team net of exactly 0 (§12.6).
 
 Each test is named after the rule or vector it checks.
@@ -114,7 +114,7 @@ def test_section_7_vector_both_win_the_team_scores_the_total_and_one_box() -> No
 
 
 def test_section_7_vector_split_tables_the_higher_less_the_lower() -> None:
-    # RULES.md's example keeps A vs B and C vs D; under alternation those tables meet on the
+    # docs/rules.md's example keeps A vs B and C vs D; under alternation those tables meet on the
     # odd-numbered deals (index 0, 2, 4, ...).
     deal = score(2, beats(A, 7), beats(D, 13))
     assert deal.team_points == (-6, 6)

@@ -1,4 +1,4 @@
-"""Three players two at a time: the cut, the rotation, dead hands, overrides (RULES.md §6.1,
+"""Three players two at a time: the cut, the rotation, dead hands, overrides (docs/rules.md §6.1,
 §6.2, R16)."""
 
 from __future__ import annotations

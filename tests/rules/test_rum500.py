@@ -1,4 +1,4 @@
-"""500 Rum (RULES.md §8.4): melded less held, aces and jokers 15 (an ace in A-2-3 1), wild
+"""500 Rum (docs/rules.md §8.4): melded less held, aces and jokers 15 (an ace in A-2-3 1), wild
 jokers, games to 500 where the highest total wins, and both readings of a tie at the target."""
 
 from __future__ import annotations

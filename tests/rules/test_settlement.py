@@ -1,4 +1,5 @@
-"""Settlement: pairwise differences, nets, fewest transfers, money (RULES.md §6.2, §6.3, §10)."""
+"""Settlement: pairwise differences, nets, fewest transfers, money (docs/rules.md §6.2, §6.3,
+§10)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from referee.rules.settlement import (
     settle_box_vs_team,
 )
 
-# -- RULES.md §10 vectors ------------------------------------------------------------------
+# -- docs/rules.md §10 vectors ------------------------------------------------------------------
 
 
 def test_cutthroat_vector_each_pays_each_higher_and_shut_out_pays_100_more() -> None:

@@ -1,4 +1,4 @@
-"""Straight Gin: RULES.md §5 — no knocking (knock limit 0), only gin and big gin end a hand,
+"""Straight Gin: docs/rules.md §5 — no knocking (knock limit 0), only gin and big gin end a hand,
 the gin bonus a table's choice.
 
 Each test is named after the rule it checks.

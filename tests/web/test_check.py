@@ -1,4 +1,4 @@
-"""Check a hand without a match: the worked cases of RULES.md §9/§10 through the JSON API and
+"""Check a hand without a match: the worked cases of docs/rules.md §9/§10 through the JSON API and
 the page, bad input, the permanent links (round trip, frozen rules), and one-hand analysis."""
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ def test_statistics_match_the_figures_worked_out_by_hand(client):
     assert (ann["knocks"], ann["gins"], ann["big_gins"], ann["undercuts"]) == (1, 2, 0, 2)
     assert ann["average_points_per_hand_won"] == 43.0  # (15 + 27 + 85 + 58 + 30) / 5
     assert ann["gin_rate"] == round(2 / 6, 3)
-    # Ann's game: 127 hand points + 3 boxes of 25 + 100 for the game (RULES.md, American)
+    # Ann's game: 127 hand points + 3 boxes of 25 + 100 for the game (docs/rules.md, American)
     final = client.get(f"/api/v1/matches/{played['two']}").get_json()
     assert ann["biggest_game"] == 302 == max(final["game"]["final"].values())
     assert ann["shutouts"] == 0
@@ -223,7 +223,7 @@ def test_the_club_pages_start_a_match_from_the_roster(client, other_client):
 
 
 def test_a_partnerships_money_is_shared_by_the_partners_half_each(client):
-    """RULES.md §7 settles a partnership team against team and splits nothing per partner, so
+    """docs/rules.md §7 settles a partnership team against team and splits nothing per partner, so
     each partner counts half of what the team paid or got; the four add up to nothing."""
     from decimal import Decimal
 

@@ -1,4 +1,4 @@
-"""The knocker's declared spread on a match's hand (RULES.md R3): entered with the cards on the
+"""The knocker's declared spread on a match's hand (docs/rules.md R3): entered with the cards on the
 hand form and through the API, stored as entered, and the one the ruling counts."""
 
 from __future__ import annotations

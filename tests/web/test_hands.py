@@ -313,7 +313,7 @@ def test_two_phones_editing_one_hand_never_overwrite_silently(client, app):
 
 
 def test_a_classic_game_to_its_end_with_settlement(client):
-    """RULES.md §10: pagat, A 108 points in 4 hands, B 40 in 2: A 288, B 80, margin 208."""
+    """docs/rules.md §10: pagat, A 108 points in 4 hands, B 40 in 2: A 288, B 80, margin 208."""
     view_id = start_match(client, preset="classic", stake="0.10")
     for knocker, d in ((0, 35), (1, 22), (0, 35), (1, 22), (0, 35)):
         add_quick(client, view_id, knocker=knocker, k=5 if knocker == 0 else 2, d=d)

@@ -1,5 +1,5 @@
 """A request folds a match at most twice: once to check a new hand where it goes, once for the
-answer (DESIGN.md principle 7). Counted on every format, through the API and the form."""
+answer (docs/architecture.md principle 7). Counted on every format, through the API and the form."""
 
 from __future__ import annotations
 

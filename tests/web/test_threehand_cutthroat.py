@@ -24,7 +24,7 @@ from tests.web.threehand_helpers import (
     totals,
 )
 
-# RULES.md §10 "Cutthroat": A 110 points in 4 hands, B 45 in 2, C none. With the cut C lowest,
+# docs/rules.md §10 "Cutthroat": A 110 points in 4 hands, B 45 in 2, C none. With the cut C lowest,
 # A next, B highest, the first hand is A (dealing) against B while C sits out; each winner plays
 # on against whoever sat out.
 VECTOR = [
@@ -69,7 +69,7 @@ def plain_text(page: str) -> str:
 
 
 def test_dealer_sits_out_rotation_after_every_hand_and_a_dead_hand(client):
-    # Listed from the lowest cut: A deals and sits out, B plays C (RULES.md §6.1).
+    # Listed from the lowest cut: A deals and sits out, B plays C (docs/rules.md §6.1).
     view_id = start_three(client, ("A", "B", "C"), preset="dealer_sits_out")
     assert seating(client, view_id) == {"players": "B v C", "dealer": "A", "sitting-out": "A"}
     page = scoreboard(client, view_id)

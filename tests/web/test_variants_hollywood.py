@@ -1,4 +1,4 @@
-"""Hollywood (RULES.md §4, R19) through the pages and the API: the three-column sheet, its
+"""Hollywood (docs/rules.md §4, R19) through the pages and the API: the three-column sheet, its
 posting rule, closing games, settlement per game and in total, continuous play and notice."""
 
 from __future__ import annotations

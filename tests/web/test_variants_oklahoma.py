@@ -1,4 +1,4 @@
-"""Oklahoma (RULES.md §3, R17) and Straight Gin (§5) played through the pages and the API."""
+"""Oklahoma (docs/rules.md §3, R17) and Straight Gin (§5) played through the pages and the API."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Four-handed partnership gin (RULES.md §7) through the pages and the API: four names, two
+"""Four-handed partnership gin (docs/rules.md §7) through the pages and the API: four names, two
 tables per deal in one form, team totals with one box, game 125, settlement side against side,
 and the same edit, delete, undo, idempotency and conflict handling as a two-handed hand."""
 

@@ -1,4 +1,4 @@
-"""Contract Rummy and 12-Step (RULES.md §8.5): contract lists as data, the pack and its
+"""Contract Rummy and 12-Step (docs/rules.md §8.5): contract lists as data, the pack and its
 wilds, seed 002's wild placement, the lay-down referee, the whole-hand search, layoffs,
 liberating wilds and penalties. Pure: no web, no database."""
 

@@ -3,7 +3,7 @@
 A contract list is a named list of deals; each deal says how many cards are dealt and which
 combinations make its contract (groups of n cards of one rank, sequences of n cards of one
 suit), plus per-deal extras such as "no discard" (the contract is laid down going out). The
-two published readings of the 7-deal game (RULES.md §8.5) ship as named lists; a table enters
+two published readings of the 7-deal game (docs/rules.md §8.5) ship as named lists; a table enters
 its own (12-Step's twelve contracts are published nowhere).
 
 >>> SEVEN_DEAL_PAGAT.deals[1].label
@@ -381,7 +381,7 @@ SEVEN_DEAL_BICYCLE = ContractList(
         _deal(12, "1 group of 3 + 2 sequences of 4"),
         _deal(12, "3 sequences of 4"),
     ),
-    "RULES.md §8.5: the list as totoking1/adda52 give it, with Bicycle's deal sizes; groups "
+    "docs/rules.md §8.5: the list as totoking1/adda52 give it, with Bicycle's deal sizes; groups "
     "of 3, sequences of 4",
 )
 """The 7-deal game as the Bicycle-sized reading gives it (10 cards for deals 1–4)."""
@@ -397,7 +397,7 @@ SEVEN_DEAL_PAGAT = ContractList(
         _deal(12, "1 group of 3 + 2 sequences of 4"),
         _deal(12, "3 sequences of 4", no_discard=True),
     ),
-    "RULES.md §8.5: CR-P/passca and BFG; 10 cards in deals 1–3, 12 in 4–7; BFG's last deal "
+    "docs/rules.md §8.5: CR-P/passca and BFG; 10 cards in deals 1–3, 12 in 4–7; BFG's last deal "
     "goes out without a discard",
 )
 """The pagat-style reading: 12 cards from deal 4, the last contract laid down going out."""

@@ -1,4 +1,4 @@
-"""Scoring Contract Rummy deals and folding them into a game (RULES.md §8.5).
+"""Scoring Contract Rummy deals and folding them into a game (docs/rules.md §8.5).
 
 A deal ends when a player goes out; every other player adds the penalty value of the cards
 left in hand (entered as a count, or as the cards, which the table's values price). The

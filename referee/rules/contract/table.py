@@ -1,4 +1,4 @@
-"""The pack, the wild cards and the penalty values of a Contract Rummy table (RULES.md §8.5).
+"""The pack, the wild cards and the penalty values of a Contract Rummy table (docs/rules.md §8.5).
 
 Everything here is data a table may change: how many packs for how many players, how many
 jokers go with them (sources give four, one, or players − 1), which ranks are wild, and what a
@@ -40,7 +40,7 @@ ACE_HIGH = 14
 
 
 class JokerRule(StrEnum):
-    """How many jokers go with the packs: published tables differ (RULES.md §8.5)."""
+    """How many jokers go with the packs: published tables differ (docs/rules.md §8.5)."""
 
     TWO_PER_PACK = "two_per_pack"  # 12-Step: each pack with its two jokers (108 for two packs)
     ONE_FEWER_THAN_PACKS = "one_fewer_than_packs"  # Bicycle: 2 packs + 1, 3 packs + 2
@@ -99,7 +99,7 @@ class PenaltyValues:
     """What each card left in hand costs when another player goes out.
 
     Defaults are Bicycle's: an ace, a joker and any wild card 15, J Q K 10, the others their
-    pip value (RULES.md §8.5, BIC-CR). 12-Step's values are unpublished: its tables start from
+    pip value (docs/rules.md §8.5, BIC-CR). 12-Step's values are unpublished: its tables start from
     these and may change them.
     """
 
@@ -185,4 +185,4 @@ TWELVE_STEP = ContractTable(packs=2, jokers=4, jokers_wild=True, wild_ranks=(2,)
 """12-Step (seed 002): two packs with their jokers (108 cards), 2s and jokers wild."""
 
 SEVEN_DEAL_TABLE = ContractTable(packs=2, jokers=1, jokers_wild=True, wild_ranks=())
-"""The 7-deal game (RULES.md §11): jokers wild; Bicycle's two packs and one joker for 3–4."""
+"""The 7-deal game (docs/rules.md §11): jokers wild; Bicycle's two packs and one joker for 3–4."""

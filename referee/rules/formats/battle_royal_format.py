@@ -1,4 +1,4 @@
-"""Three players in every hand (RULES.md §6.5): a count or ten cards for each seat; the lowest
+"""Three players in every hand (docs/rules.md §6.5): a count or ten cards for each seat; the lowest
 count scores the others' counts less its own."""
 
 from __future__ import annotations

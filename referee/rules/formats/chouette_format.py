@@ -1,4 +1,4 @@
-"""The box against a partnership, 3–8 players (RULES.md §6.3): the box plays every hand of a
+"""The box against a partnership, 3–8 players (docs/rules.md §6.3): the box plays every hand of a
 game against the partnership's captain, who gives way on losing a hand."""
 
 from __future__ import annotations

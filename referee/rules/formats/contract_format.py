@@ -1,4 +1,4 @@
-"""Contract Rummy (the 7-deal game) and 12-Step on the one match model (RULES.md §8.5).
+"""Contract Rummy (the 7-deal game) and 12-Step on the one match model (docs/rules.md §8.5).
 
 Every player is in every deal. A deal records who dealt and who went out, and for each
 player whether they laid down their contract (``seat_made``: "1 0 1") and their cards left:
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["ContractRummy", "TwelveStep", "split_made"]
 
 FEWEST_FOR_MORE_PACKS = 6
-"""Two packs seat two to five; from six players the pack grows (RULES.md §8.5)."""
+"""Two packs seat two to five; from six players the pack grows (docs/rules.md §8.5)."""
 
 
 def split_made(text: Any, seats: int) -> list[bool]:
@@ -342,7 +342,7 @@ class ContractRummy(RummyFormat):
 
 
 def check_went_out_made(values: Mapping[str, Any], names: Sequence[str]) -> None:
-    """Going out needs the contract laid down (RULES.md §8.5: a player lays off and goes
+    """Going out needs the contract laid down (docs/rules.md §8.5: a player lays off and goes
     out only after laying down the contract): a deal recording the player who went out as
     not having made it is refused on that player's ``made`` (a deal with no record of who
     made it is not refused: the player who went out counts as made)."""

@@ -1,5 +1,5 @@
 """Three players, two at a time: Cutthroat (the loser sits out) and pagat's dealer-sits-out
-game (the two differ only in ``cutthroat_rotation``), RULES.md §6.1–§6.2."""
+game (the two differ only in ``cutthroat_rotation``), docs/rules.md §6.1–§6.2."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Gem Rummy (two or three players) on the one match model (RULES.md §8.3).
+"""Gem Rummy (two or three players) on the one match model (docs/rules.md §8.3).
 
 Every player is in every hand. A hand records who dealt, the dice (``dice``: "3+4" or the
 sum "7"), how it ended (``kind``: ``knock``, ``gin``, ``big_gin``, ``dead``; by cards

@@ -1,5 +1,5 @@
 """Four players in two teams: each deal is two tables of two-handed gin, scored for the sides
-(RULES.md §7)."""
+(docs/rules.md §7)."""
 
 from __future__ import annotations
 

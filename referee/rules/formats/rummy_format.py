@@ -1,4 +1,4 @@
-"""Basic Rummy (2–6 players) and 500 Rum (2–8) on the one match model (RULES.md §8.4).
+"""Basic Rummy (2–6 players) and 500 Rum (2–8) on the one match model (docs/rules.md §8.4).
 
 Every player is in every hand. A hand records who dealt, how it ended (``kind``: ``out``,
 ``rummy``, ``stalemate``), who went out (``knocker_seat``), and each player's part: by counts
@@ -794,7 +794,7 @@ def not_scored(line: Line) -> Message:
 def rummy_dealer_after(dealer: int, score: HandScore, rules: Ruleset, players: int) -> int:
     """Who deals after a rummy hand dealt by ``dealer`` that scored ``score``.
 
-    A rummy hand is always played out, a stalemate too (RULES.md §8.4 scores it 0 for
+    A rummy hand is always played out, a stalemate too (docs/rules.md §8.4 scores it 0 for
     everyone; redealing is Gin's dead hand, §9 R16): with the deal passing to the left it
     passes after every hand. With "the winner deals" a hand nobody won keeps its dealer."""
     if rules.next_dealer is NextDealer.ALTERNATE:

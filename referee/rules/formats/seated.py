@@ -2,7 +2,7 @@
 seats a hand names, the fold that marks a hand the engine refuses and folds on without it,
 and the JSON of a hand with its seating.
 
-Cutthroat, dealer-sits-out and Chouette seat the first hand from the cut (RULES.md §6.1–§6.3).
+Cutthroat, dealer-sits-out and Chouette seat the first hand from the cut (docs/rules.md §6.1–§6.3).
 People either list the players from the lowest cut card to the highest, or enter the card
 each player cut; the match keeps the cards as entered and the engine orders them
 (:func:`~referee.rules.variants.rotation.seats_by_cut`) every time the match is folded.

@@ -261,7 +261,7 @@ class Sheet:
 def fold_sheet(
     scores: Sequence[HandScore], rules: Ruleset, stop_before: int | None, stake: Decimal
 ) -> Sheet:
-    """Fold a Hollywood match's hands (RULES.md §4) and settle each closed game and the total.
+    """Fold a Hollywood match's hands (docs/rules.md §4) and settle each closed game and the total.
 
     A hand entered after every game had closed is not folded: the sheet stops before it and
     ``refusal`` holds the engine's reason (the services refuse such a change before it is

@@ -281,7 +281,7 @@ def _as_money(settlement: Money | Settlement | None) -> Money | None:
 
 
 class Hollywood(TwoHanded):
-    """The same hands as two-handed gin, posted to several games at once (RULES.md §4)."""
+    """The same hands as two-handed gin, posted to several games at once (docs/rules.md §4)."""
 
     name: ClassVar[str] = "hollywood"
     money_during_play: ClassVar[bool] = False  # three games at once: the sheet settles

@@ -1,4 +1,4 @@
-"""Gem Rummy (RULES.md §8.3): the gem deck as data, the dice, the gem melds, the exact search
+"""Gem Rummy (docs/rules.md §8.3): the gem deck as data, the dice, the gem melds, the exact search
 with stashes and Queen's Diamonds, layoffs played in turns, and the hand's scoring.
 
 Pure and typed like the rest of ``referee.rules``; it calls the card notation of

@@ -1,7 +1,7 @@
 """The Gem Rummy deck as data: which gem each card carries (kings carry two).
 
 The card → gem map of the printed deck is not published, so a table enters its own once and
-the app checks it against the structure that is (RULES.md §8.3, GEM-PCF):
+the app checks it against the structure that is (docs/rules.md §8.3, GEM-PCF):
 
 - eight gems, G E M P A R T S, each on exactly seven card slots (48 + 8 king slots);
 - every block of eight cards of a rank pair (A–2, 3–4, 5–6, 7–8, 9–10, J–Q) holds all eight

@@ -1,7 +1,7 @@
 """One Gem Rummy hand ruled: from the cards (the app finds melds, layoffs and Gem Parts) or
 from the counts a table reads out (deadwoods and Gem Parts claims).
 
-Scoring (RULES.md §8.3): a knock scores the difference, at least 11 unless undercut; an
+Scoring (docs/rules.md §8.3): a knock scores the difference, at least 11 unless undercut; an
 undercut (the non-knocker strictly fewer after layoffs) scores 25 to the non-knocker (flat,
 or + the difference as a house rule); a tie is not an undercut; gin scores 25 + the
 opponent's deadwood, big gin (12 cards) 35 + it, with no layoffs; Gem Parts adds 16 to the

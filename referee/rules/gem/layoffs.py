@@ -4,7 +4,7 @@ A non-knocker lays off onto the knocker's melds only (never onto its own, none a
 the fourth card of a set, cards extending a run at either end (onto its own earlier layoffs
 too when ``layoff_chain``), a card of a stash's gem (a king read as that gem) when stashes
 take layoffs, another queen onto Queen's Diamonds when it takes layoffs. A player's best play
-is the joint choice of layoffs and own melds with the least deadwood (RULES.md R4, R7).
+is the joint choice of layoffs and own melds with the least deadwood (docs/rules.md R4, R7).
 
 With two non-knockers the layoffs are played in turns, clockwise, one card at a time
 (seed 003): on each turn the player re-plans against the table as it now stands and lays off

@@ -1,4 +1,4 @@
-"""Gem Rummy's four melds (RULES.md §8.3): sets, runs (ace low), stashes and Queen's Diamonds.
+"""Gem Rummy's four melds (docs/rules.md §8.3): sets, runs (ace low), stashes and Queen's Diamonds.
 
 - a set: three or four cards of one rank;
 - a run: three or more cards in sequence in one suit, the ace low only;

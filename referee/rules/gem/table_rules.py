@@ -1,4 +1,4 @@
-"""Every number and house rule of a Gem Rummy table (RULES.md §8.3, §11, §12.3).
+"""Every number and house rule of a Gem Rummy table (docs/rules.md §8.3, §11, §12.3).
 
 The open points of §12.3 are options, each named in the steps of a ruling that uses it:
 whether an undercut scores 25 flat or 25 + the difference, whether stashes and Queen's

@@ -23,7 +23,7 @@ overlay set as a house rule):
   rules a hand, the ledger folds the match (no boxes), ``cutthroat.settle_game`` settles.
 - ``rum_500`` — two to eight players, each scores melded less held:
   ``variants.rum500.rule_hand`` rules a hand; folded and settled as Basic Rummy.
-- ``contract`` and ``twelve_step`` — Contract Rummy (RULES.md §8.5): the contract list is
+- ``contract`` and ``twelve_step`` — Contract Rummy (docs/rules.md §8.5): the contract list is
   data in the Ruleset (``variants.contract_rummy``); ``rules.contract`` scores each deal and
   folds the game (the 7-deal game, or 12-Step's carried contracts); settled pairwise.
 - ``battle_royal`` — three players in every hand: ``variants.battle_royal.rule_cards`` or
@@ -144,7 +144,7 @@ def _three_handed() -> tuple[Preset, ...]:
             "game 100 +100, box 25; a shut-out player pays 100 more.",
             rules=cutthroat.CUTTHROAT,
             family=Family.CUTTHROAT.value,
-            source="RULES.md §6.2 (RG-3)",
+            source="docs/rules.md §6.2 (RG-3)",
             players=3,
             options=("cutthroat_rotation",),
         ),
@@ -155,7 +155,7 @@ def _three_handed() -> tuple[Preset, ...]:
             "Scored as two-handed gin with individual totals.",
             rules=cutthroat.DEALER_SITS_OUT,
             family=Family.CUTTHROAT.value,
-            source="RULES.md §6.1 (pagat)",
+            source="docs/rules.md §6.1 (pagat)",
             players=3,
             options=("cutthroat_rotation",),
         ),
@@ -166,7 +166,7 @@ def _three_handed() -> tuple[Preset, ...]:
             "gives way on losing a hand; the box collects from or pays each partner in full.",
             rules=chouette.CHOUETTE,
             family=Family.CHOUETTE.value,
-            source="RULES.md §6.3 (RG-3)",
+            source="docs/rules.md §6.3 (RG-3)",
             players=3,
             max_players=8,
             options=("chouette_after_game",),
@@ -179,7 +179,7 @@ def _three_handed() -> tuple[Preset, ...]:
             "game 200.",
             rules=battle_royal.BATTLE_ROYAL,
             family=Family.BATTLE_ROYAL.value,
-            source="RULES.md §6.5 (RG-3)",
+            source="docs/rules.md §6.5 (RG-3)",
             players=3,
             options=(
                 "battle_royal_winner_formula",
@@ -197,7 +197,7 @@ def _three_handed() -> tuple[Preset, ...]:
             "four or more.",
             rules=basic_rummy.BASIC_RUMMY,
             family=Family.BASIC_RUMMY.value,
-            source="RULES.md §8.4 (seed 004)",
+            source="docs/rules.md §8.4 (seed 004)",
             players=2,
             max_players=6,
             options=("rummy_penalty", "going_rummy_multiplier", "next_dealer"),
@@ -209,7 +209,7 @@ def _three_handed() -> tuple[Preset, ...]:
             "hand (aces and jokers 15, an ace in A-2-3 1); game 500, the highest total wins.",
             rules=rum500.RUM_500,
             family=Family.RUM_500.value,
-            source="RULES.md §8.4",
+            source="docs/rules.md §8.4",
             players=2,
             max_players=8,
             options=("target_tie",),
@@ -222,7 +222,7 @@ def _three_handed() -> tuple[Preset, ...]:
             "35, Gem Parts 16 / 8; game 110. Needs the table's gem deck.",
             rules=GEM_RUMMY,
             family=Family.GEM.value,
-            source="RULES.md §8.3 (seed 003)",
+            source="docs/rules.md §8.3 (seed 003)",
             players=2,
             max_players=3,
             options=(
@@ -236,7 +236,7 @@ def _three_handed() -> tuple[Preset, ...]:
 
 
 def _contract() -> tuple[Preset, ...]:
-    """Contract Rummy's tables (RULES.md §8.5); two packs seat two to five, three six or
+    """Contract Rummy's tables (docs/rules.md §8.5); two packs seat two to five, three six or
     seven, four eight."""
     from . import contract_rummy
 
@@ -249,7 +249,7 @@ def _contract() -> tuple[Preset, ...]:
             "total after the seventh deal wins.",
             rules=contract_rummy.SEVEN_DEAL,
             family=Family.CONTRACT.value,
-            source="RULES.md §8.5, §11 (Bicycle deal sizes)",
+            source="docs/rules.md §8.5, §11 (Bicycle deal sizes)",
             players=2,
             max_players=8,
         ),
@@ -260,7 +260,7 @@ def _contract() -> tuple[Preset, ...]:
             "the last contract laid down going out, without a discard.",
             rules=contract_rummy.SEVEN_DEAL_PAGAT_RULES,
             family=Family.CONTRACT.value,
-            source="RULES.md §8.5 (CR-P, BFG)",
+            source="docs/rules.md §8.5 (CR-P, BFG)",
             players=2,
             max_players=8,
         ),
@@ -273,7 +273,7 @@ def _contract() -> tuple[Preset, ...]:
             "(published nowhere; the penalties start from A / joker / wild 15, faces 10).",
             rules=contract_rummy.TWELVE_STEP_RULES,
             family=Family.TWELVE_STEP.value,
-            source="RULES.md §8.5 (seed 002)",
+            source="docs/rules.md §8.5 (seed 002)",
             players=2,
             max_players=8,
         ),
@@ -351,7 +351,7 @@ def play_family(family: str, rules: Ruleset) -> str:
     two-handed match ``hollywood``, and clearing it makes a Hollywood preset two-handed.
 
     Raises :class:`TableError` (a ValueError) for Hollywood on a table that is not two-handed
-    (RULES.md §4: Hollywood is an overlay on two-player gin).
+    (docs/rules.md §4: Hollywood is an overlay on two-player gin).
     """
     if family in (Family.TWO_HANDED, Family.HOLLYWOOD):
         return (Family.HOLLYWOOD if rules.hollywood else Family.TWO_HANDED).value

@@ -1,4 +1,4 @@
-"""Basic Rummy for two to six players (RULES.md §8.4, seed 004): one player goes out and
+"""Basic Rummy for two to six players (docs/rules.md §8.4, seed 004): one player goes out and
 takes the pip value of every card left in the losers' hands.
 
 A hand ends with a player going out (``OUT``), going out in one turn with no meld or layoff

@@ -1,4 +1,4 @@
-"""Battle Royal: three players in every hand, a three-way hand score (RULES.md §6.5, R6,
+"""Battle Royal: three players in every hand, a three-way hand score (docs/rules.md §6.5, R6,
 §10 "Battle Royal", §11 ``battle_royal.winner_formula``, §12.4).
 
 Two ways in, one result type, as for two-handed hands: full cards (the engine finds the
@@ -121,8 +121,8 @@ class BattleRoyalResult:
     ``plays`` has one entry per seat (none for a dead hand). ``winners`` are the seats that won
     the hand (two only under ``battle_royal_tied_low=both_score``; none for a dead hand, a wash
     or an illegal knock). ``points``/``boxes`` are by seat. ``extended_spread`` is the knocker's
-    spread with every layoff added. ``options`` are the open points of RULES.md that this ruling
-    depended on, as (Ruleset field, value).
+    spread with every layoff added. ``options`` are the open points of docs/rules.md that this
+    ruling depended on, as (Ruleset field, value).
     """
 
     outcome: Outcome

@@ -1,4 +1,4 @@
-"""Battle Royal layoffs: two players answer one knock (RULES.md R6, R4, R7, §6.5).
+"""Battle Royal layoffs: two players answer one knock (docs/rules.md R6, R4, R7, §6.5).
 
 In two-handed gin one defender lays off (:func:`referee.rules.layoffs.defender_best`). In
 Battle Royal both other players do, in turn from the knocker's left, and RG-3 limits them to

@@ -1,4 +1,4 @@
-"""The Battle Royal hand score from three counts (RULES.md §6.5, §12.4, R14).
+"""The Battle Royal hand score from three counts (docs/rules.md §6.5, §12.4, R14).
 
 Kept apart from the card work, like two-handed ``scoring``, so that quick entry (declared
 counts) and full-card entry (the engine's counts) are scored by the very same function.

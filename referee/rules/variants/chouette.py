@@ -1,4 +1,4 @@
-"""Chouette ("Captains"): the man in the box against a partnership of two or more (RULES.md
+"""Chouette ("Captains"): the man in the box against a partnership of two or more (docs/rules.md
 §6.3, §10 "Chouette", §11 ``chouette.after_game``).
 
 Roles come from the cut: the highest card is in the box, the second-highest captains the

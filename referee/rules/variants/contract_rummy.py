@@ -1,4 +1,4 @@
-"""Contract Rummy's tables as Rulesets (RULES.md §8.5, §11): the 7-deal game and 12-Step.
+"""Contract Rummy's tables as Rulesets (docs/rules.md §8.5, §11): the 7-deal game and 12-Step.
 
 The Ruleset carries what every table stores — the pack (``decks``, ``jokers``), which cards
 are wild (``jokers_wild``, ``wild_ranks``), the penalty values (``ace_value``,
@@ -77,7 +77,7 @@ values, which start from Bicycle's (A, joker, any wild 15; faces 10)."""
 def pack_for(rules: Ruleset, players: int) -> tuple[int, int]:
     """(packs, jokers) for ``players`` at a table whose two-pack table is ``rules``: two
     packs for two to five players, one more for every two more (:func:`packs_for`: three
-    for six or seven, four for eight; RULES.md §8.5); the jokers follow the table's own way
+    for six or seven, four for eight; docs/rules.md §8.5); the jokers follow the table's own way
     (each pack with its two, as 12-Step's 108 cards; else one fewer than the packs, as
     Bicycle's 2 packs + 1 and 3 packs + 2).
 

@@ -1,5 +1,5 @@
 """Cutthroat / Round Robin and pagat's dealer-sits-out game: three players, two at a time,
-individual running totals, pairwise settlement (RULES.md §6.1, §6.2, §10 "Cutthroat").
+individual running totals, pairwise settlement (docs/rules.md §6.1, §6.2, §10 "Cutthroat").
 
 Each hand is an ordinary two-handed hand between the two players seated for it, ruled by
 :mod:`referee.rules.adjudicate` under the table's rules. This module only puts the pieces
@@ -16,7 +16,7 @@ together, so that nothing about a hand is scored twice:
    zero, the fewest transfers and the money at the stake.
 
 Which rotation is played is the table's ``cutthroat_rotation``; everything else is the
-two-handed configuration (RULES.md §6.2 "hand-level bonuses as 2-player config").
+two-handed configuration (docs/rules.md §6.2 "hand-level bonuses as 2-player config").
 
 >>> from referee.rules.adjudicate import HandKind, rule_counts
 >>> from .rotation import first_seating

@@ -1,4 +1,4 @@
-"""Hollywood scoring (RULES.md §4, R19): a two-handed match scored as several games at once.
+"""Hollywood scoring (docs/rules.md §4, R19): a two-handed match scored as several games at once.
 
 Hollywood is an overlay: the hands are played and ruled under any two-handed table, and only
 the bookkeeping differs. Each hand's :class:`~referee.rules.results.HandScore` is *posted* to
@@ -22,7 +22,7 @@ to stop, after which the open games are played out. Settlement is per game, and 
 the sum of the games (RG-HW, PW). Who deals does not depend on the games: it is the plain
 two-handed rule, ``ledger.dealers(first_dealer, scores, rules)``.
 
-Decisions where RULES.md leaves room:
+Decisions where docs/rules.md leaves room:
 
 - A hand that gives nobody anything (dead, washed) is entered nowhere: the paper sheet has no
   line for it. So a game's ``hands_played`` counts the hands entered in it.
@@ -74,7 +74,7 @@ TABLES: tuple[tuple[str, str, str, Ruleset, str], ...] = (
         "American hands scored in three games at once: a first win goes to game 1, a second "
         "to games 1–2, later ones to all three; each game to 100 with its own bonuses.",
         HOLLYWOOD,
-        "RULES.md §4 (RG-HW, PW, GRC)",
+        "docs/rules.md §4 (RG-HW, PW, GRC)",
     ),
 )
 
@@ -247,7 +247,7 @@ def fold_hollywood(
     stop_before: int | None = None,
     players: int = 2,
 ) -> HollywoodLedger:
-    """Fold a Hollywood match's hands, in order, into its games (RULES.md §4, R19).
+    """Fold a Hollywood match's hands, in order, into its games (docs/rules.md §4, R19).
 
     ``scores`` are the hands' :class:`HandScore` values exactly as for the plain ledger (for a
     ruled hand: ``result.score(knocker_seat)``; a dead hand is all zeros). ``rules`` give the

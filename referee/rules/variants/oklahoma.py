@@ -1,4 +1,4 @@
-"""Oklahoma Gin (RULES.md §3, R17) for the scoreboard: what each hand's upcard meant.
+"""Oklahoma Gin (docs/rules.md §3, R17) for the scoreboard: what each hand's upcard meant.
 
 The rules themselves are data (``Ruleset.oklahoma``, ``oklahoma_ace``, ``spade_double``,
 ``spade_double_box``, ``kisses``; the ``oklahoma`` preset) and the ruling applies them through

@@ -1,4 +1,4 @@
-"""Four-handed partnership gin (RULES.md §7): two teams of two, two tables per deal.
+"""Four-handed partnership gin (docs/rules.md §7): two teams of two, two tables per deal.
 
 Seats 0–3 are players A, B, C, D; partners sit opposite, so team 0 is A and C (seats 0, 2)
 and team 1 is B and D (seats 1, 3). Every deal is two simultaneous two-handed hands, one at
@@ -17,7 +17,7 @@ and is not replayed (BIC-PG, RT). The deal's score is an ordinary two-seat
 ``ledger.fold_match(scores, rules, players=2)``: target 125, game bonus 100, shutout 100 and
 the ledger's tallies, and ``settlement.settle`` for the money, team against team.
 
-Decisions where RULES.md leaves room (§12.6):
+Decisions where docs/rules.md leaves room (§12.6):
 
 - A deal whose team net is exactly 0 with a table won on each side (+12 and −12): by default
   nobody scores and there is no box (``partnership_zero_net = no_box``), as for a drawn deal;
@@ -75,7 +75,7 @@ TABLES: tuple[tuple[str, str, str, Ruleset, str], ...] = (
         "Four players, two teams: two two-handed games each deal, opponents alternating; "
         "the team's net scores with one box; game 125 +100, shutout +100 more.",
         PARTNERSHIP,
-        "RULES.md §7 (BIC-PG, RG-PART)",
+        "docs/rules.md §7 (BIC-PG, RG-PART)",
     ),
 )
 

@@ -1,5 +1,5 @@
-"""Three players, two at a time: who deals, who plays and who sits out each hand (RULES.md §6.1,
-§6.2, §11 ``cutthroat.rotation``).
+"""Three players, two at a time: who deals, who plays and who sits out each hand
+(docs/rules.md §6.1, §6.2, §11 ``cutthroat.rotation``).
 
 The seating of every hand is derived, never stored: the first hand comes from the cut, and each
 later hand from the one before and who won it. A table sometimes does something else (a player
@@ -17,7 +17,7 @@ Two rotations are published:
   the player who dealt. First hand: the lowest cut deals (and so sits out).
 
 A hand nobody won (a dead hand, or a tie scored as a wash) is replayed by the same two with the
-same dealer (RULES.md §6.2 "Undefined", R16).
+same dealer (docs/rules.md §6.2 "Undefined", R16).
 
 Seats are 0, 1 and 2, in the order the players sit (clockwise).
 
@@ -112,7 +112,7 @@ def _not_a_seat(seat: object) -> Message:
 
 
 def seats_by_cut(cards: Sequence[Card]) -> tuple[int, ...]:
-    """Seats ordered from the lowest cut card to the highest (ace low, king high; RULES.md §1).
+    """Seats ordered from the lowest cut card to the highest (ace low, king high; docs/rules.md §1).
 
     ``cards[s]`` is the card seat ``s`` cut. Equal ranks must cut again: suits do not break ties
     in any source, so the referee does not invent an order.

@@ -1,4 +1,4 @@
-"""500 Rum for two to eight players (RULES.md §8.4): each player scores the cards they
+"""500 Rum for two to eight players (docs/rules.md §8.4): each player scores the cards they
 melded or laid off this hand less the cards left in hand.
 
 Cards count: jokers and aces 15 (except an ace in A-2-3, which counts 1), face cards 10, the
@@ -91,7 +91,7 @@ def pack_for(players: int) -> tuple[int, int]:
 
 def largest_set(decks: int) -> int:
     """The most cards a set may hold: every card of its rank in the pack (four a pack; eight
-    with the two packs of five or more players). RULES.md §8.4 gives sets of 3–4 for one
+    with the two packs of five or more players). docs/rules.md §8.4 gives sets of 3–4 for one
     pack; a second pack holds each rank twice over, so a set may run to eight."""
     return 4 * decks
 

@@ -1,4 +1,4 @@
-"""Two-handed gin tables, as published and as the seed texts describe them (RULES.md §2, §8).
+"""Two-handed gin tables, as published and as the seed texts describe them (docs/rules.md §2, §8).
 
 Each is named for what it is, not for where it was read.
 """
@@ -33,11 +33,11 @@ GIN_30_BIG_GIN_50 = Ruleset(
 
 GIN_25_PLUS_6 = Ruleset(gin_bonus=25, big_gin_bonus=31, undercut_bonus=25, wall_size=2)
 
-# RULES.md §3: the American table, the upcard setting each hand's knock limit (an ace: gin
+# docs/rules.md §3: the American table, the upcard setting each hand's knock limit (an ace: gin
 # only), a spade upcard doubling the hand's score but not its box, game 150.
 OKLAHOMA = Ruleset(oklahoma=True, game_target=150)
 
-# RULES.md §5: no knocking; gin and big gin end a hand. Whether gin still earns its bonus is
+# docs/rules.md §5: no knocking; gin and big gin end a hand. Whether gin still earns its bonus is
 # "up to you": that choice is ``gin_bonus`` (set it to 0 to play without).
 STRAIGHT_GIN = Ruleset(knock_limit=0)
 
@@ -49,7 +49,7 @@ TABLES: tuple[tuple[str, str, str, Ruleset, str], ...] = (
         "Knock ≤ 10; gin 25, big gin 31, undercut 25 (a tie is an undercut); box 25; "
         "game 100 +100, shutout +100 more.",
         AMERICAN,
-        "RULES.md §2.2, §11 defaults",
+        "docs/rules.md §2.2, §11 defaults",
     ),
     (
         "classic",
@@ -57,7 +57,7 @@ TABLES: tuple[tuple[str, str, str, Ruleset, str], ...] = (
         "pagat's table: knock ≤ 10; gin 20, big gin 31, undercut 10; box 20; "
         "game 100 +100, shutout +100 more (a 200 game bonus).",
         CLASSIC_20_10,
-        "RULES.md §2.2 (PG-GIN)",
+        "docs/rules.md §2.2 (PG-GIN)",
     ),
     (
         "knock_under_10_gin_30",
@@ -65,7 +65,7 @@ TABLES: tuple[tuple[str, str, str, Ruleset, str], ...] = (
         "Knock only below 10; gin 30, big gin 50, undercut 10; jokers count 20; "
         "first to 100, no box or game bonus.",
         GIN_30_BIG_GIN_50,
-        "RULES.md §8.1 (seed 000)",
+        "docs/rules.md §8.1 (seed 000)",
     ),
     (
         "gin_25_big_gin_plus_6",
@@ -73,7 +73,7 @@ TABLES: tuple[tuple[str, str, str, Ruleset, str], ...] = (
         "Knock ≤ 10 after discarding; gin 25, 11-card gin 6 more (31), undercut 25; "
         "dead hand at 2 stock cards; game 100.",
         GIN_25_PLUS_6,
-        "RULES.md §8.2 (seed 001)",
+        "docs/rules.md §8.2 (seed 001)",
     ),
     (
         "oklahoma",
@@ -81,7 +81,7 @@ TABLES: tuple[tuple[str, str, str, Ruleset, str], ...] = (
         "The first upcard sets each hand's knock limit (an ace: gin only); a spade upcard "
         "doubles the hand's score, not its box; game 150; otherwise American.",
         OKLAHOMA,
-        "RULES.md §3 (BIC-OK, RG-OK, RRB-OK)",
+        "docs/rules.md §3 (BIC-OK, RG-OK, RRB-OK)",
     ),
     (
         "straight_gin",
@@ -89,6 +89,6 @@ TABLES: tuple[tuple[str, str, str, Ruleset, str], ...] = (
         "No knocking: only gin (25) or big gin (31) ends a hand; gin_bonus=0 plays without "
         "the gin bonus; otherwise American.",
         STRAIGHT_GIN,
-        "RULES.md §5",
+        "docs/rules.md §5",
     ),
 )
