@@ -44,12 +44,16 @@ _compiled: dict[Path, Path] = {}
 def init_app(app: Flask) -> None:
     from flask_babel import Babel
 
+    from .card_names import card_name, jokers
+
     directory = compile_catalogs(TRANSLATIONS)
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(directory)
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals["language_links"] = language_links
     app.jinja_env.globals["page_language"] = page_language
+    app.jinja_env.globals["card_name"] = card_name
+    app.jinja_env.globals["jokers"] = jokers
     app.jinja_env.filters["tr"] = translate
     app.jinja_env.filters["said"] = lambda said: say(said)  # looked up when called
     app.jinja_env.filters["number"] = number_text

@@ -1,9 +1,15 @@
-// Rummy hand entry (Basic Rummy, 500 Rum): the tappable 52-card picker with a target per
-// player's cards left and melds, typing in the same notation ("/" between melds), and live
-// checks of cards held twice and of more cards than were dealt. The server checks it all.
+// Rummy hand entry (Basic Rummy, 500 Rum, Contract, Gem Rummy): the tappable card picker with a
+// target per player's cards (and, where the form has them, per player's melds), typing in the
+// same notation ("/" between melds), and live checks of cards held more often than the pack
+// holds them and of more cards than were dealt. The server checks it all.
+//
+// The form says what the pack holds and how the hands are dealt: data-size (cards dealt to
+// each player), data-copies (2 for two packs: a card may be in two hands), data-full (every
+// hand holds exactly data-size cards, as in Gem Rummy: a hand just filled passes the picker
+// to the next player). A tapped card takes its holder's colour (a melded card its outline).
 "use strict";
 (() => {
-  const { code, label, activate, holder, notice, refuse, mount } = window.CardCodes;
+  const { code, label, activate, notice, refuse, mount, mark } = window.CardCodes;
   // tokens keep "/" (a meld break) as a token of its own
   const tokens = (text) => window.CardCodes.tokens(text.replace(/\//g, " / "));
   const tr = window.CardCodes.t;
@@ -14,50 +20,73 @@
     if (!form || !picker) return;
     mount(picker);
     const size = Number(form.dataset.size || 10);
+    const copies = Number(form.dataset.copies || 1);
+    const full = form.dataset.full !== undefined;
     const inputs = [...form.querySelectorAll(".hand-input[data-target]")];
     const names = inputs.map((div) => div.dataset.target);
     const fields = {};
-    for (const name of names) fields[name] = document.getElementById(name);
+    const seat = {};
+    for (const div of inputs) {
+      fields[div.dataset.target] = document.getElementById(div.dataset.target);
+      seat[div.dataset.target] = Number(div.dataset.seat || 0);
+    }
     const isMelds = (name) => name.startsWith("melds_");
+    const hands = names.filter((name) => !isMelds(name));
     let active = names[0];
 
+    const knocker = () => {
+      const input = form.querySelector("input[name=knocker_seat]:checked");
+      return input ? Number(input.value) : null;
+    };
+    // The most cards a hand may hold: Gem Rummy's knocker holds one more for big gin.
+    const most = (name) => size + (full && seat[name] === knocker() ? 1 : 0);
+    const allowed = (c) => (c.startsWith("JK") ? 1 : copies);
     const cardsOf = (name) => tokens(fields[name].value).filter((t) => t !== "/");
+    const held = (name) => tokens(fields[name].value).map((t) => (t === "/" ? t : code(t) || t));
     const write = (name, list) => { fields[name].value = list.join(" ").replace(/ \/ ?/g, " / ").trim(); };
+    const nameOf = (name) => {
+      const target = picker.querySelector(`.target[data-target="${name}"]`);
+      return target ? target.dataset.name || target.firstChild.textContent.trim() : name;
+    };
 
     function check() {
-      const seenIn = {};
+      const count = {};
+      const holders = {};
       for (const name of names) {
         let problem = "";
         const cards = cardsOf(name);
         for (const t of cards) {
           const c = code(t);
-          if (!c) { problem = tr("not_a_card", "`%(token)s` is not a card", { token: t }); break; }
-          if (c.startsWith("JK")) continue;
-          if (seenIn[c] !== undefined && !problem) {
+          if (!c) { problem = problem || tr("not_a_card", "`%(token)s` is not a card", { token: t }); continue; }
+          count[c] = (count[c] || 0) + 1;
+          (holders[c] = holders[c] || []).push(name);
+          if (count[c] > allowed(c) && !c.startsWith("JK") && !problem) {
             problem = tr("also_entered", "`%(card)s` is also entered for another player", { card: label(c) });
           }
-          seenIn[c] = name;
         }
-        if (!problem && !isMelds(name) && cards.length > size) {
-          problem = tr("too_many", "%(count)s cards: more than the %(size)s dealt", { count: cards.length, size });
+        if (!problem && !isMelds(name) && cards.length > most(name)) {
+          problem = tr("too_many", "%(count)s cards: more than the %(size)s dealt", { count: cards.length, size: most(name) });
         }
-        const count = form.querySelector(`[data-count-for=${name}]`);
-        if (count) {
-          count.textContent = isMelds(name) ? "" : `${cards.length}/${size}`;
-          count.classList.toggle("bad", Boolean(problem));
+        for (const shown of form.querySelectorAll(`[data-count-for=${name}], [data-target-count=${name}]`)) {
+          shown.textContent = isMelds(name) ? "" : `${cards.length}/${size}`;
+          shown.classList.toggle("bad", Boolean(problem));
+          shown.classList.toggle("ok", full && !problem && cards.length >= size);
         }
         const live = form.querySelector(`[data-live-for=${name}]`);
         if (live) live.textContent = problem;
       }
       for (const button of picker.querySelectorAll(".pc")) {
-        const c = button.dataset.card;
-        button.setAttribute("aria-pressed", String(seenIn[c] !== undefined));
+        const list = holders[button.dataset.card] || [];
+        // the hand being filled shows first: its colour is the one a tap changes
+        list.sort((a, b) => (b === active) - (a === active));
+        mark(button, list.map((name) => ({ seat: seat[name], melds: isMelds(name), name: nameOf(name) })));
       }
     }
 
     function setActive(name) {
       active = name;
       activate(picker, name);
+      check();
     }
 
     picker.addEventListener("click", (event) => {
@@ -71,19 +100,23 @@
       if (target.classList.contains("target")) { setActive(target.dataset.target); return; }
       const c = target.dataset.card;
       if (!c) return;
-      const held = (name) => tokens(fields[name].value).map((t) => (t === "/" ? t : code(t) || t));
       const mine = held(active);
-      const other = holder(c, active, names, held);
       notice(picker, "");
       if (mine.includes(c)) {
         write(active, mine.filter((x) => x !== c));
-      } else if (other) {
-        refuse(picker, c, other);
-      } else {
-        mine.push(c);
-        write(active, mine);
+        check();
+        return;
       }
-      check();
+      const others = names.filter((name) => name !== active && held(name).includes(c));
+      if (others.length >= allowed(c)) {
+        refuse(picker, c, others[0]);
+        return;
+      }
+      mine.push(c);
+      write(active, mine);
+      const following = hands[hands.indexOf(active) + 1];
+      if (full && following && mine.filter((x) => x !== "/").length === size) setActive(following);
+      else check();
     });
 
     for (const name of names) {
@@ -92,6 +125,5 @@
     }
     form.addEventListener("change", check);
     setActive(active);
-    check();
   });
 })();
