@@ -20,6 +20,7 @@ import datetime as dt
 import hashlib
 import io
 import os
+import re
 import tempfile
 from decimal import Decimal
 from pathlib import Path
@@ -55,7 +56,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["card_name"] = card_name
     app.jinja_env.globals["jokers"] = jokers
     app.jinja_env.filters["tr"] = translate
-    app.jinja_env.filters["said"] = lambda said: say(said)  # looked up when called
+    app.jinja_env.filters["said"] = lambda said: readable(say(said))  # looked up when called
     app.jinja_env.filters["number"] = number_text
     app.jinja_env.filters["decimal1"] = decimal1_text
     app.jinja_env.filters["percent"] = percent_text
@@ -248,6 +249,16 @@ def say(said: object) -> str:
     if not isinstance(said, Message):
         return str(said)
     return render(said, reader())
+
+
+_OPTION_NOTE = re.compile(r"\s*\((?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:=[\w.+-]+)?(?:[,;]\s*)?)+\)")
+
+
+def readable(text: str) -> str:
+    """An engine sentence for a page: without the notes that name the house rule applied by
+    its setting's key ("(next_dealer=winner)", "(gem_stash_layoffs)"), which the API's
+    steps keep for programs; the step's rule tag links to the rule in plain words."""
+    return _OPTION_NOTE.sub("", text)
 
 
 def versus_text(names: object) -> str:
