@@ -82,6 +82,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["iso"] = iso
     app.jinja_env.filters["qr"] = qr_svg
     app.jinja_env.filters["when"] = when
+    app.jinja_env.filters["local_when"] = local_when
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["preset_name"] = preset_name
     app.jinja_env.globals["rule_value"] = rule_value
@@ -277,6 +278,14 @@ def qr_svg(text: str, label: str = "QR code") -> Markup:
     phone's camera opens the link, no copy and paste)."""
     svg = segno.make(text, error="m").svg_inline(scale=4, border=2, svgclass="qr")
     return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
+
+
+def local_when(value: dt.datetime | None) -> Markup:
+    """A stored time for a page: in UTC as the reader's language writes it, in a <time> the
+    page's script (static/local_time.js) rewrites in the phone's own time zone."""
+    if value is None:
+        return Markup("")
+    return Markup('<time datetime="{}" data-local>{}</time>').format(iso(value), when(value))
 
 
 def iso(value: dt.datetime | None) -> str:
