@@ -63,6 +63,15 @@ def test_contracts_typed_in_german_or_russian_read_as_the_page_says_them(client:
         assert read["contracts"]["deals"][0]["contract"].startswith("2 groups of 3")
 
 
+def test_oklahoma_asks_the_upcard_first(client: Any) -> None:
+    made = client.post("/api/v1/matches", json={"players": ["Ann", "Ben"], "preset": "oklahoma"})
+    body = made.get_json()
+    open_edit_link(client, f"/m/{body['id']}/edit#{body['edit_token']}")
+    page = text(client.get(f"/m/{body['id']}/hands/new"))
+    assert 'id="upcard"' in page
+    assert page.index('id="upcard"') < page.index('id="kind"') < page.index('id="knocker_deadwood"')
+
+
 def test_gem_hand_one_names_no_last_winner(client: Any) -> None:
     view_id, token = play(client, "gem")
     open_edit_link(client, f"/m/{view_id}/edit#{token}")
