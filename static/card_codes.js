@@ -68,9 +68,20 @@ window.CardCodes = (() => {
     if (first) button.style.setProperty("--holder", `var(--seat${first.seat})`);
     else button.style.removeProperty("--holder");
     button.setAttribute("aria-pressed", String(Boolean(first)));
+    say(button, holders.map((h) => h.name));
+  }
+
+  // A card button's name for a screen reader: the card in words, then whose it is.
+  function say(button, names) {
     if (button.dataset.name === undefined) button.dataset.name = button.getAttribute("aria-label") || "";
-    const who = holders.map((h) => h.name).join(", ");
+    const who = names.join(", ");
     button.setAttribute("aria-label", who ? `${button.dataset.name}: ${who}` : button.dataset.name);
+  }
+
+  // The name of a picker target (the hand a field holds), as its button says it.
+  function targetName(picker, field) {
+    const target = picker.querySelector(`.target[data-target="${field}"]`);
+    return target ? target.dataset.name || target.firstChild.textContent.trim() : "";
   }
 
   // The card grid is one Tab stop: the arrow keys move between its cards (up and down to the
@@ -194,5 +205,6 @@ window.CardCodes = (() => {
     }
   }
 
-  return { code, label, tokens, problem, show, activate, tap, holder, notice, refuse, mount, mark, t };
+  return { code, label, tokens, problem, show, activate, tap, holder, notice, refuse, mount, mark,
+    say, targetName, t };
 })();

@@ -204,3 +204,16 @@ def test_the_grid_is_one_tab_stop_with_arrow_keys_and_names(live_server, phone) 
     for language, queen in (("de", "Herz-Dame"), ("ru", "дама червей")):
         page.goto(f"{board}/hands/new?entry=cards&lang={language}")
         expect(card(page, "QH")).to_have_attribute("aria-label", queen)
+
+
+def test_the_gin_and_battle_royal_pickers_name_who_holds_a_card(live_server, phone) -> None:
+    page = phone
+    for preset, players, holder in (("american", 2, "Knocker"), ("battle_royal", 3, "Ann")):
+        board = start(page, live_server, preset, players)
+        page.goto(board + "/hands/new?entry=cards")
+        page.wait_for_load_state()
+        card(page, "QH").click()
+        expect(card(page, "QH")).to_have_attribute("aria-label", f"Queen of hearts: {holder}")
+        expect(card(page, "QH")).to_have_attribute("aria-pressed", "true")
+        card(page, "QH").click()
+        expect(card(page, "QH")).to_have_attribute("aria-label", "Queen of hearts")
