@@ -131,3 +131,23 @@ def test_straight_gin_asks_who_went_gin(live_server, phone) -> None:
     page.click("input[name=save]")
     expect(page.locator(".flash.ok")).to_contain_text("saved")
     expect(page.locator('[data-testid="total-1"]')).to_have_text("55")
+
+
+def test_enter_in_a_number_field_saves_the_hand(live_server, phone) -> None:
+    page = phone
+    made = page.request.post(
+        live_server + "/api/v1/matches", data={"players": ["Ann", "Ben"], "preset": "american"}
+    ).json()
+    page.goto(made["edit_url"])
+    page.wait_for_url(f"{live_server}/m/{made['id']}")
+    page.goto(f"{live_server}/m/{made['id']}/hands/new")
+    # the bar shows Check, then Save
+    check = page.locator("input[name=check]").bounding_box()
+    save = page.locator("input[name=save]").bounding_box()
+    assert check["x"] < save["x"]
+    page.locator("#knocker_seat label:has-text('Ann')").click()
+    page.fill("#knocker_deadwood", "5")
+    page.fill("#defender_deadwood", "20")
+    page.press("#defender_deadwood", "Enter")
+    expect(page.locator(".flash.ok")).to_contain_text("saved")
+    expect(page.locator('[data-testid="total-0"]')).to_have_text("15")
