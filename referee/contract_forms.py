@@ -125,7 +125,7 @@ for _n in range(1, DEAL_ROWS + 1):
         ContractMatchForm,
         f"cards_{_n}",
         StringField(
-            f"Deal {_n}: cards",
+            _l("Deal %(number)s: cards", number=_n),
             validators=[Optional(), Length(max=3)],
             render_kw={"inputmode": "numeric"},
         ),
@@ -134,12 +134,16 @@ for _n in range(1, DEAL_ROWS + 1):
         ContractMatchForm,
         f"contract_{_n}",
         StringField(
-            f"Deal {_n}: contract",
+            _l("Deal %(number)s: contract", number=_n),
             validators=[Optional(), Length(max=80)],
-            render_kw={"placeholder": "2 groups of 3 + 1 sequence of 4"},
+            render_kw={"placeholder": _l("2 groups of 3 + 1 sequence of 4")},
         ),
     )
-    setattr(ContractMatchForm, f"no_discard_{_n}", BooleanField(f"Deal {_n}: no discard"))
+    setattr(
+        ContractMatchForm,
+        f"no_discard_{_n}",
+        BooleanField(_l("Deal %(number)s: no discard", number=_n)),
+    )
 
 assert DEAL_ROWS <= MAX_DEALS
 

@@ -20,6 +20,7 @@ import datetime as dt
 import hashlib
 import io
 import os
+import re
 import tempfile
 from decimal import Decimal
 from pathlib import Path
@@ -44,14 +45,18 @@ _compiled: dict[Path, Path] = {}
 def init_app(app: Flask) -> None:
     from flask_babel import Babel
 
+    from .card_names import card_name, jokers
+
     directory = compile_catalogs(TRANSLATIONS)
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(directory)
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals["language_links"] = language_links
     app.jinja_env.globals["page_language"] = page_language
+    app.jinja_env.globals["card_name"] = card_name
+    app.jinja_env.globals["jokers"] = jokers
     app.jinja_env.filters["tr"] = translate
-    app.jinja_env.filters["said"] = lambda said: say(said)  # looked up when called
+    app.jinja_env.filters["said"] = lambda said: readable(say(said))  # looked up when called
     app.jinja_env.filters["number"] = number_text
     app.jinja_env.filters["decimal1"] = decimal1_text
     app.jinja_env.filters["percent"] = percent_text
@@ -250,6 +255,16 @@ def say(said: object) -> str:
     if not isinstance(said, Message):
         return str(said)
     return render(said, reader())
+
+
+_OPTION_NOTE = re.compile(r"\s*\((?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:=[\w.+-]+)?(?:[,;]\s*)?)+\)")
+
+
+def readable(text: str) -> str:
+    """An engine sentence for a page: without the notes that name the house rule applied by
+    its setting's key ("(next_dealer=winner)", "(gem_stash_layoffs)"), which the API's
+    steps keep for programs; the step's rule tag links to the rule in plain words."""
+    return _OPTION_NOTE.sub("", text)
 
 
 def versus_text(names: object) -> str:

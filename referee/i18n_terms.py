@@ -36,7 +36,7 @@ PRESET_TEXTS = (
     ),
     N_("Straight Gin (no knocking)"),
     N_(
-        "No knocking: only gin (25) or big gin (31) ends a hand; gin_bonus=0 plays without the gin bonus; otherwise American."
+        "No knocking: only gin (25) or big gin (31) ends a hand; a gin bonus of 0 plays without it; otherwise American."
     ),
     N_("Hollywood (three games at once)"),
     N_(
@@ -137,7 +137,7 @@ RULE_TEXTS = (
     N_("Jokers"),
     N_("jokers in the pack"),
     N_("Joker value"),
-    N_("deadwood value of a joker (§8.1: 20)"),
+    N_("deadwood value of a joker (usually 20)"),
     N_("Jokers wild"),
     N_("jokers are wild (else a joker is always deadwood)"),
     N_("Wild ranks"),
@@ -251,11 +251,11 @@ RULE_TEXTS = (
     N_("Kisses"),
     N_("extra boxes: gin 2, undercut 1 (Scarne)"),
     N_("Hollywood"),
-    N_("Hollywood: several games scored at once, posted by §4's rule"),
+    N_("Hollywood: several games scored at once, a player's wins posted game by game"),
     N_("Hollywood games"),
     N_("Hollywood: games open at once"),
     N_("Hollywood target"),
-    N_("Hollywood: each game's target; none = game_target"),
+    N_("Hollywood: each game's target; empty: the game target"),
     N_("Hollywood continuous"),
     N_("Hollywood: a new game opens whenever one closes, until the players stop"),
     N_("Partnership zero net"),

@@ -82,7 +82,9 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["iso"] = iso
     app.jinja_env.filters["qr"] = qr_svg
     app.jinja_env.filters["when"] = when
+    app.jinja_env.filters["local_when"] = local_when
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["preset_name"] = preset_name
     app.jinja_env.globals["rule_value"] = rule_value
     app.jinja_env.globals["seat_class"] = seat_class
     app.jinja_env.globals["rule_href"] = rules_page.rule_href
@@ -297,6 +299,14 @@ def qr_svg(text: str, label: str = "QR code") -> Markup:
     return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
 
 
+def local_when(value: dt.datetime | None) -> Markup:
+    """A stored time for a page: in UTC as the reader's language writes it, in a <time> the
+    page's script (static/local_time.js) rewrites in the phone's own time zone."""
+    if value is None:
+        return Markup("")
+    return Markup('<time datetime="{}" data-local>{}</time>').format(iso(value), when(value))
+
+
 def iso(value: dt.datetime | None) -> str:
     """A stored time as ISO 8601 in UTC, for the page's script to show in local time."""
     if value is None:
@@ -316,6 +326,8 @@ def rule_value(name: str, value: object) -> str:
 
     if value is True or value is False:
         return gettext("on") if value else gettext("off")
+    if name == "contract_list":
+        return contract_list_words(str(value))
     kind = FIELD_TYPES.get(name)
     if isinstance(kind, type) and issubclass(kind, StrEnum):
         try:
@@ -323,6 +335,41 @@ def rule_value(name: str, value: object) -> str:
         except ValueError:
             pass
     return i18n.translate(str(value).replace("_", " "))
+
+
+def preset_name(code: str | None) -> str:
+    """A format's short name in the reader's language, for a list ("American", "Basic
+    Rummy"): its title up to the parenthesis; a code no preset has, as written."""
+    from .rules.variants import get_preset
+
+    try:
+        preset = get_preset(code or "")
+    except (KeyError, ValueError):
+        return (code or "").replace("_", " ")
+    return i18n.translate(preset.title).split(" (")[0]
+
+
+def contract_list_words(stored: str) -> str:
+    """A table's contract list as the rules say it: its name and each deal's contract in the
+    reader's language ("Windsor: 1. 2 groups of 3; 2. ..."); "none" when it has none."""
+    import json
+
+    from .rules.contract.contracts import Deal, parse_needs
+    from .rules.errors import InputError
+
+    if not stored.strip():
+        return gettext("none")
+    try:
+        data = json.loads(stored)
+        deals = [
+            Deal(int(d["cards"]), parse_needs(str(d["contract"])), bool(d.get("no_discard")))
+            for d in data["deals"]
+        ]
+        name = str(data.get("name") or "")
+    except (ValueError, KeyError, TypeError, InputError):
+        return gettext("the table's own list")
+    contracts = "; ".join(f"{n}. {i18n.say(d.said)}" for n, d in enumerate(deals, 1))
+    return f"{name}: {contracts}" if name else contracts
 
 
 def signed(value: int) -> str:

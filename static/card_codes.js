@@ -15,7 +15,7 @@ window.CardCodes = (() => {
   // One token → a card code ("10H", "AS", "JK1") or null.
   function code(token) {
     const text = token.trim().toUpperCase().replace(/\uFE0F/g, "");
-    if (/^JK\d*$/.test(text)) return text;
+    if (/^JK\d*$/.test(text)) return text === "JK" ? "JK1" : text; // JK is joker 1
     const suit = SUITS[text.slice(-1)];
     const rank = RANKS[text.slice(0, -1)];
     return suit && rank ? rank + suit : null;
@@ -53,8 +53,89 @@ window.CardCodes = (() => {
   function activate(picker, name) {
     for (const b of picker.querySelectorAll(".target[data-target]")) {
       b.classList.toggle("active", b.dataset.target === name);
-      b.setAttribute("aria-selected", String(b.dataset.target === name));
+      b.setAttribute("aria-pressed", String(b.dataset.target === name));
     }
+  }
+
+  // A card button's state: who holds it ({seat, melds, name} each, the one shown first): the
+  // first holder's colour (an outline for a melded card), a mark when two hands hold it (two
+  // packs), pressed when held, and its holders in its name for a screen reader.
+  function mark(button, holders) {
+    const first = holders[0];
+    button.classList.toggle("held", Boolean(first));
+    button.classList.toggle("meld", Boolean(first && first.melds));
+    button.classList.toggle("twice", holders.length > 1);
+    if (first) button.style.setProperty("--holder", `var(--seat${first.seat})`);
+    else button.style.removeProperty("--holder");
+    button.setAttribute("aria-pressed", String(Boolean(first)));
+    say(button, holders.map((h) => h.name));
+  }
+
+  // A card button's name for a screen reader: the card in words, then whose it is.
+  function say(button, names) {
+    if (button.dataset.name === undefined) button.dataset.name = button.getAttribute("aria-label") || "";
+    const who = names.join(", ");
+    button.setAttribute("aria-label", who ? `${button.dataset.name}: ${who}` : button.dataset.name);
+  }
+
+  // The name of a picker target (the hand a field holds), as its button says it.
+  function targetName(picker, field) {
+    const target = picker.querySelector(`.target[data-target="${field}"]`);
+    return target ? target.dataset.name || target.firstChild.textContent.trim() : "";
+  }
+
+  // The card grid is one Tab stop: the arrow keys move between its cards (up and down to the
+  // nearest card of the row above or below), Home and End to the first and last.
+  function rove(grid) {
+    const cards = () => [...grid.querySelectorAll(".pc")].filter((b) => b.offsetParent !== null);
+    const current = (b) => {
+      for (const x of grid.querySelectorAll(".pc")) x.tabIndex = x === b ? 0 : -1;
+    };
+    const vertical = (list, from, down) => {
+      const r = from.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      let best = null;
+      let bestY = Infinity;
+      let bestX = Infinity;
+      for (const b of list) {
+        const q = b.getBoundingClientRect();
+        const dy = down ? q.top - r.top : r.top - q.top;
+        if (dy < 4) continue;
+        const dx = Math.abs(q.left + q.width / 2 - x);
+        if (dy < bestY - 4 || (Math.abs(dy - bestY) <= 4 && dx < bestX)) {
+          best = b;
+          bestY = dy;
+          bestX = dx;
+        }
+      }
+      return best;
+    };
+    current(grid.querySelector(".pc"));
+    grid.addEventListener("focusin", (event) => {
+      const b = event.target.closest(".pc");
+      if (b) current(b);
+    });
+    grid.addEventListener("keydown", (event) => {
+      const b = event.target.closest(".pc");
+      if (!b) return;
+      const list = cards();
+      const i = list.indexOf(b);
+      const next = {
+        ArrowRight: () => list[i + 1],
+        ArrowLeft: () => list[i - 1],
+        Home: () => list[0],
+        End: () => list[list.length - 1],
+        ArrowDown: () => vertical(list, b, true),
+        ArrowUp: () => vertical(list, b, false),
+      }[event.key];
+      if (!next) return;
+      event.preventDefault();
+      const to = next();
+      if (to) {
+        current(to);
+        to.focus();
+      }
+    });
   }
 
   // Which of `hands` other than `active` holds card c (held(name) gives a hand's codes).
@@ -105,6 +186,8 @@ window.CardCodes = (() => {
   // so who knocked, how and the whole picker show above the sticky Save bar.
   function mount(picker) {
     picker.hidden = false;
+    const grid = picker.querySelector(".grid");
+    if (grid) rove(grid);
     const scope = picker.closest("[data-table]") || picker.closest("form") || document;
     for (const typed of scope.querySelectorAll("details.typed")) {
       if (!typed.querySelector(".error:not(:empty)")) typed.open = false;
@@ -122,5 +205,6 @@ window.CardCodes = (() => {
     }
   }
 
-  return { code, label, tokens, problem, show, activate, tap, holder, notice, refuse, mount, t };
+  return { code, label, tokens, problem, show, activate, tap, holder, notice, refuse, mount, mark,
+    say, targetName, t };
 })();

@@ -11,7 +11,7 @@
 // t2_upcard); its checks and its cards stay within the closest [data-table] (else the form).
 "use strict";
 (() => {
-  const { code, label, tokens, problem, show, activate, tap, mount } = window.CardCodes;
+  const { code, label, tokens, problem, show, activate, tap, mount, say, targetName } = window.CardCodes;
 
   function setup(picker) {
     const form = picker.closest("form");
@@ -75,12 +75,15 @@
       for (const button of picker.querySelectorAll(".pc")) {
         const c = button.dataset.card;
         let chosen = false;
+        const holders = [];
         for (const name of Object.keys(fields)) {
           const has = held[name].some((x) => x.code === c);
           button.classList.toggle(tone(name), has);
           chosen = chosen || (has && roles[name] !== "spread");
+          if (has) holders.push(targetName(picker, name));
         }
         button.setAttribute("aria-pressed", String(chosen));
+        say(button, holders.filter(Boolean));
       }
     }
 

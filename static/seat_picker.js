@@ -3,7 +3,7 @@
 // of cards held twice. The two-handed picker (picker.js) does the same for knocker and defender.
 "use strict";
 (() => {
-  const { code, label, tokens, problem, show, activate, tap, mount } = window.CardCodes;
+  const { code, label, tokens, problem, show, activate, tap, mount, say, targetName } = window.CardCodes;
 
   document.addEventListener("DOMContentLoaded", () => {
     const form = document.getElementById("hand-form");
@@ -51,12 +51,15 @@
       for (const button of picker.querySelectorAll(".pc")) {
         const c = button.dataset.card;
         let chosen = false;
+        const holders = [];
         for (const name of names) {
           const has = all[name].some((x) => x.code === c);
           button.classList.toggle("in-" + name, has);
           chosen = chosen || has;
+          if (has) holders.push(targetName(picker, name));
         }
         button.setAttribute("aria-pressed", String(chosen));
+        say(button, holders.filter(Boolean));
       }
     }
 

@@ -137,7 +137,7 @@ class Ruleset:
     # The pack and the cards' values
     decks: int = _opt(1, "52-card decks in the pack", min=1, max=4)
     jokers: int = _opt(0, "jokers in the pack", min=0, max=8)
-    joker_value: int = _opt(20, "deadwood value of a joker (§8.1: 20)", min=0, max=100)
+    joker_value: int = _opt(20, "deadwood value of a joker (usually 20)", min=0, max=100)
     jokers_wild: bool = _opt(False, "jokers are wild (else a joker is always deadwood)")
     wild_ranks: tuple[int, ...] = _opt((), "ranks that are wild, e.g. (2,) for deuces")
     wild_value: int | None = _opt(
@@ -197,10 +197,12 @@ class Ruleset:
     kisses: bool = _opt(False, "extra boxes: gin 2, undercut 1 (Scarne)")
 
     # Hollywood (docs/rules.md §4): an overlay on any two-handed table
-    hollywood: bool = _opt(False, "Hollywood: several games scored at once, posted by §4's rule")
+    hollywood: bool = _opt(
+        False, "Hollywood: several games scored at once, a player's wins posted game by game"
+    )
     hollywood_games: int = _opt(3, "Hollywood: games open at once", min=1, max=10)
     hollywood_target: int | None = _opt(
-        None, "Hollywood: each game's target; none = game_target", min=1, max=10000
+        None, "Hollywood: each game's target; empty: the game target", min=1, max=10000
     )
     hollywood_continuous: bool = _opt(
         False, "Hollywood: a new game opens whenever one closes, until the players stop"

@@ -129,6 +129,12 @@ def new_match() -> str | BaseResponse | tuple[str, int]:
         name = request.args.get("preset") or "twelve_step"
         _fill(form, name if name in CONTRACT_PRESETS else "twelve_step")
         return _render(form)
+    if "example" in request.form:  # the example twelve, to edit before starting
+        for (cards, contract, no_discard), text in zip(
+            form.deal_rows(), EXAMPLE_TWELVE, strict=False
+        ):
+            cards.data, contract.data, no_discard.data = "13", text, False
+        return _render(form)
     if not form.validate_on_submit():
         return _render(form), 400
     preset_name = form.preset.data or "twelve_step"
@@ -148,10 +154,30 @@ def new_match() -> str | BaseResponse | tuple[str, int]:
     return _started(match, token)
 
 
+EXAMPLE_TWELVE = (
+    "2 groups of 3",
+    "1 group of 3 + 1 sequence of 4",
+    "2 sequences of 4",
+    "3 groups of 3",
+    "1 group of 4 + 1 sequence of 4",
+    "2 groups of 4",
+    "2 sequences of 5",
+    "1 group of 3 + 2 sequences of 4",
+    "3 sequences of 4",
+    "4 groups of 3",
+    "1 group of 5 + 1 sequence of 5",
+    "1 sequence of 7 + 1 group of 3",
+)
+"""A common progression of twelve contracts (13 cards each), offered to a table that has not
+entered its own: each row can be changed before the match starts."""
+
+
 def _on_its_row(error: InputError) -> InputError:
     """A deal's problem (``deal_<n>``) belongs beside that deal's contract field, where the
     refused form's summary links to it."""
     field = error.field or ""
+    if field == "deals":  # an empty list: the first deal's contract is where to start
+        return InputError("contract_1", error.message, api_field=error.api_field)
     if field.startswith("deal_") and field[5:].isdecimal():
         return InputError(f"contract_{field[5:]}", error.message, api_field=error.api_field)
     return error

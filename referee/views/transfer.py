@@ -105,8 +105,21 @@ def import_page() -> str | WerkzeugResponse | tuple[str, int]:
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return render_template("import.html", form=form, problem=_("Choose a file first.")), 400
+    data = upload.read()
+    if not data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
+        # not a match file at all: say which file to choose, not what a parser thinks
+        csv = b"," in data.split(b"\n", 1)[0]
+        problem = (
+            _(
+                "This is the CSV download (a row per hand, for a spreadsheet): it cannot be "
+                "imported. Choose the match's JSON download instead."
+            )
+            if csv
+            else _("This is not a match file: choose the match's JSON download.")
+        )
+        return render_template("import.html", form=form, problem=problem), 400
     try:
-        match, token = transfer.import_match(transfer.load_json(upload.read()))
+        match, token = transfer.import_match(transfer.load_json(data))
     except transfer.ImportRefused as e:
         return render_template(
             "import.html", form=form, problem=_("Not imported: %(reason)s", reason=str(e))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import totals
+from tests.browser.steps import totals, type_instead
 
 pytestmark = pytest.mark.browser
 
@@ -66,6 +66,7 @@ def test_a_couple_enters_their_deck_and_scores_gem_rummy(live_server, phone, sho
     page.wait_for_load_state()
     page.fill("#dice", "7")
     page.locator("#knocker_seat label:has-text('Ann')").click()
+    type_instead(page)
     page.fill("#cards_0", KNOCKER)
     page.fill("#cards_1", OTHER)
     page.click("input[name=check]")

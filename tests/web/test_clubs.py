@@ -205,7 +205,7 @@ def test_the_club_pages_start_a_match_from_the_roster(client, other_client):
     )
     assert started.status_code == 302 and "/m/" in started.headers["Location"]
     html = client.get(f"/c/{club}").get_data(as_text=True)
-    assert "Ann v Cy" in html and '<span class="name">Cy</span>' in html
+    assert "Ann v Cy" in html and 'data-testid="player-link">Cy</a>' in html
     merged = client.post(
         f"/c/{club}/members/merge", data={"csrf_token": token, "duplicate": "1", "into": "1"}
     )

@@ -52,9 +52,12 @@ def test_section_6_5_vectors_by_quick_entry(client, formula, expected):
         assert summary in scoreboard(client, view_id)
     ids = re.findall(r'<tr id="hand-(\d+)"', scoreboard(client, view_id))
     ruling = text(client.get(f"/m/{view_id}/hands/{ids[0]}"))
-    assert f"battle_royal_winner_formula={formula}" in ruling
+    # the page says the scoring in words; the setting's key stays with the API's steps
+    assert "battle_royal_winner_formula" not in ruling
+    read = client.get(f"/api/v1/matches/{view_id}").get_data(as_text=True)
+    assert f"battle_royal_winner_formula={formula}" in read
     undercut = text(client.get(f"/m/{view_id}/hands/{ids[1]}"))
-    assert "battle_royal_undercut_pays_difference" in undercut
+    assert "battle_royal_undercut_pays_difference" not in undercut
 
 
 def test_a_hand_of_full_cards_lays_off_only_on_the_knockers_original_melds(client):

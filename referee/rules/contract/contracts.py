@@ -160,18 +160,25 @@ class ContractList:
         }
 
 
+# The words of the pages' three languages: what a German or Russian page shows ("2 Sätze aus
+# 3", "2 группы из 3") reads as its English ("2 groups of 3").
+_GROUP_WORDS = r"groups?|sets?|s[äa]e?tze|satz|gruppen?|групп[аы]?|сет(?:а|ов)?"
+_SEQUENCE_WORDS = r"sequences?|runs?|folgen?|reihen?|последовательност(?:ь|и|ей)|ряд(?:а|ов)?"
 _NEED_PART = re.compile(
-    r"^\s*(?:(\d+)\s*)?(groups?|sets?|sequences?|runs?)(?:\s+of\s+(\d+))?\s*$", re.IGNORECASE
+    rf"^\s*(?:(\d+)\s*)?({_GROUP_WORDS}|{_SEQUENCE_WORDS})(?:\s+(?:of|aus|zu|von|из|по)\s+(\d+))?\s*$",
+    re.IGNORECASE,
 )
+_GROUP = re.compile(rf"^(?:{_GROUP_WORDS})$", re.IGNORECASE)
 _DEFAULT_LENGTH = {Kind.GROUP: 3, Kind.SEQUENCE: 4}
 
 
 def parse_needs(text: str, field: str = "contract") -> tuple[Need, ...]:
     """``"2 groups of 3 + 1 sequence of 4"`` → the needs, in order. "set" and "run" are read
-    as group and sequence; a length left out is 3 for a group and 4 for a sequence (CR-P).
+    as group and sequence, and so are the German and Russian words; a length left out is 3
+    for a group and 4 for a sequence (CR-P).
     Raises :class:`InputError` on ``field``."""
     needs: list[Need] = []
-    parts = [p for p in re.split(r"\+|,|\band\b", text) if p.strip()]
+    parts = [p for p in re.split(r"\+|,|\b(?:and|und|и)\b", text) if p.strip()]
     if not parts:
         raise InputError(field, msg("name at least one group or sequence"))
     for part in parts:
@@ -183,7 +190,7 @@ def parse_needs(text: str, field: str = "contract") -> tuple[Need, ...]:
             )
         count = int(match.group(1) or 1)
         word = match.group(2).lower()
-        kind = Kind.GROUP if word.startswith(("group", "set")) else Kind.SEQUENCE
+        kind = Kind.GROUP if _GROUP.match(word) else Kind.SEQUENCE
         length = int(match.group(3)) if match.group(3) else _DEFAULT_LENGTH[kind]
         if count < 1:
             raise InputError(field, msg("`{part}` asks for no combination", part=part.strip()))

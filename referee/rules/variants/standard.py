@@ -86,8 +86,8 @@ TABLES: tuple[tuple[str, str, str, Ruleset, str], ...] = (
     (
         "straight_gin",
         "Straight Gin (no knocking)",
-        "No knocking: only gin (25) or big gin (31) ends a hand; gin_bonus=0 plays without "
-        "the gin bonus; otherwise American.",
+        "No knocking: only gin (25) or big gin (31) ends a hand; a gin bonus of 0 plays "
+        "without it; otherwise American.",
         STRAIGHT_GIN,
         "docs/rules.md §5",
     ),
