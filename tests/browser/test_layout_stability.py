@@ -1,0 +1,49 @@
+"""The hand form by cards holds still while it loads: its picker is laid out with the page,
+not pushed in after it (Cumulative Layout Shift, as the browser itself counts it)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.web.every_format import GEM_DECK
+
+pytestmark = pytest.mark.browser
+
+# Every layout shift since the page began loading that no tap or key caused, summed after the
+# scripts have run (a "good" page stays under 0.1).
+SHIFT = """() => new Promise((done) => {
+  let total = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value;
+  }).observe({ type: "layout-shift", buffered: true });
+  setTimeout(() => done(total), 1000);
+})"""
+
+
+@pytest.mark.parametrize(
+    ("preset", "names"),
+    [
+        ("american", ["Ann", "Ben"]),
+        ("rum_500", ["Ann", "Ben", "Cat"]),
+        ("gem", ["Ann", "Ben"]),
+    ],
+)
+def test_the_cards_form_does_not_shift_while_it_loads(live_server, phone, preset, names):
+    page = phone
+    body = {"players": names, "preset": preset, **({"deck": GEM_DECK} if preset == "gem" else {})}
+    made = page.request.post(live_server + "/api/v1/matches", data=body)
+    assert made.status == 201, made.text()
+    match = made.json()
+    page.goto(match["edit_url"])
+    page.wait_for_url(f"{live_server}/m/{match['id']}")
+
+    def slowly(route):  # one bar of signal: each script arrives 0.4 s late
+        time.sleep(0.4)
+        route.continue_()
+
+    page.route("**/*.js", slowly)
+    page.goto(f"{live_server}/m/{match['id']}/hands/new?entry=cards")
+    page.locator("#picker .pc").first.wait_for()
+    assert page.evaluate(SHIFT) < 0.1
