@@ -150,3 +150,17 @@ def test_the_stats_page_draws_win_rates_by_format(client):
     ann = next(p["id"] for p in body["players"] if p["name"] == "Ann")
     player = client.get(f"/c/{club}/players/{ann}").get_data(as_text=True)
     assert "Ann: win rate by format" in player and "Cutthroat" in player
+
+
+def test_the_paper_sheet_gives_the_losers_total_too(client):
+    """A finished game's tally on the score sheet: the loser's total stands beside the
+    winner's (the loser has no game bonus, so its parts are fewer: rows go by kind)."""
+    import re
+
+    from tests.web.every_format import play
+
+    view_id, _ = play(client, "two_handed")
+    sheet = client.get(f"/m/{view_id}/sheet").get_data(as_text=True)
+    totals = dict(re.findall(r'data-testid="tally-total-(\d)">(-?\d+)', sheet))
+    final = client.get(f"/api/v1/matches/{view_id}").get_json()["games"][0]["final"]
+    assert totals == {"0": str(final["Ann"]), "1": str(final["Ben"])}, totals
