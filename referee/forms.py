@@ -466,6 +466,8 @@ def _table_fields(number: int) -> dict[str, Field]:
             render_kw={"autocomplete": "off", "autocapitalize": "characters"},
         ),
     }
+    for field in fields.values():  # the error summary names the table a field is at
+        field.kwargs["render_kw"] = {**(field.kwargs.get("render_kw") or {}), "data-table": number}
     return {f"t{number}_{name}": field for name, field in fields.items()}
 
 

@@ -446,6 +446,7 @@ def test_a_bad_card_at_table_2_is_refused_beside_its_field(client, app):
         summary = re.search(r'<section class="error-summary".*?</section>', page, re.S).group(0)
         form = page.split('id="deal-form"')[1]
         assert 'href="#t2_defender_cards"' in summary and "`1H` is not a card" in summary
+        assert "Table 2: Defender" in summary  # which table, as the form has two of each
         assert "is not a card" not in form.split('name="t2_defender_cards"')[0]
         assert stored(app, view_id) == before
     # a card twice at one table is refused too
