@@ -423,51 +423,55 @@ class DealEntry(TypedDict):
 
 
 def _table_fields(number: int) -> dict[str, Field]:
-    """One table's result: the counts, or both players' cards."""
+    """One table's result: the counts, or both players' cards (each field says its table, for
+    the error summary to name it)."""
+    at = {"data-table": number}
     fields: dict[str, Field] = {
-        "entry": RadioField(_l("Entry"), choices=ENTRY_CHOICES, default=EntryMode.COUNTS),
+        "entry": RadioField(
+            _l("Entry"), choices=ENTRY_CHOICES, default=EntryMode.COUNTS, render_kw=at
+        ),
         "kind": RadioField(
             _l("How it ended"),
             choices=[*KIND_CHOICES, choice(HandKindChoice.AUTO, _l("Let the cards say"))],
             default=HandKindChoice.KNOCK,
+            render_kw=at,
         ),
         "knocker_seat": RadioField(
             _l("Who knocked or went gin"),
             coerce=int,
             validate_choice=False,
             validators=[Optional()],
+            render_kw=at,
         ),
         "knocker_deadwood": IntegerField(
             _l("Knocker's deadwood"),
             validators=[Optional(), NumberRange(min=0, message=_l("cannot be negative"))],
-            render_kw=_COUNT,
+            render_kw={**_COUNT, **at},
         ),
         "defender_deadwood": IntegerField(
             _l("Defender's deadwood"),
             description=_l("after laying off (for gin: all unmatched cards)"),
             validators=[Optional(), NumberRange(min=0, message=_l("cannot be negative"))],
-            render_kw=_COUNT,
+            render_kw={**_COUNT, **at},
         ),
         "knocker_cards": StringField(
             _l("Knocker's cards"),
             description=_l("the 10 cards after the knock discard (11 for big gin)"),
             validators=[Optional(), Length(max=200)],
-            render_kw=CARD_INPUT,
+            render_kw={**CARD_INPUT, **at},
         ),
         "defender_cards": StringField(
             _l("Defender's cards"),
             description=_l("all 10 cards"),
             validators=[Optional(), Length(max=200)],
-            render_kw=CARD_INPUT,
+            render_kw={**CARD_INPUT, **at},
         ),
         "upcard": StringField(
             _l("Upcard"),
             validators=[Optional(), Length(max=8)],
-            render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+            render_kw={"autocomplete": "off", "autocapitalize": "characters", **at},
         ),
     }
-    for field in fields.values():  # the error summary names the table a field is at
-        field.kwargs["render_kw"] = {**(field.kwargs.get("render_kw") or {}), "data-table": number}
     return {f"t{number}_{name}": field for name, field in fields.items()}
 
 
