@@ -184,6 +184,7 @@ window.CardCodes = (() => {
   // under it unless they hold a problem, and in view once cards are the way in: choosing
   // them (or opening the form with them) scrolls the entry switch to the top of the screen,
   // so who knocked, how and the whole picker show above the sticky Save bar.
+  let revealedOnOpen = false;
   function mount(picker) {
     picker.hidden = false;
     const grid = picker.querySelector(".grid");
@@ -201,7 +202,11 @@ window.CardCodes = (() => {
     for (const mode of scope.querySelectorAll("input[name$=entry][value=cards]")) {
       const from = mode.closest("fieldset") || picker;
       mode.addEventListener("change", () => { if (mode.checked) reveal(from); });
-      if (mode.checked && !document.querySelector(".error-summary, .ruling")) reveal(from);
+      // on opening, the first picker by cards comes into view (a deal's table 1, not table 2)
+      if (mode.checked && !revealedOnOpen && !document.querySelector(".error-summary, .ruling")) {
+        revealedOnOpen = true;
+        reveal(from);
+      }
     }
   }
 

@@ -134,7 +134,9 @@ class DealEntryPage(EntryPage):
         form.dealer_seat.data = context.dealer
 
     def cards(self, form: Any) -> None:
-        """A deal's tables choose counts or cards one by one."""
+        """Both tables by cards (each may still switch back to counts on its own)."""
+        for number in form.TABLES:
+            form.table(number, "entry").data = EntryMode.CARDS
 
     def fill(self, form: Any, values: Mapping[str, Any]) -> None:
         form.fill(dict(values))

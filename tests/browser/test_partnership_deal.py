@@ -76,3 +76,23 @@ def test_a_deal_with_cards_at_one_table(live_server, phone, shots):
     page.click("input[name=save]")
     page.wait_for_selector(".flash.ok")
     assert page.inner_text('[data-testid="total-0"]').strip() == "33"
+
+
+def test_a_deal_by_cards_opens_at_table_one(live_server, phone):
+    """ "Enter with cards" on a partnership: both tables by cards, table 1's picker in view."""
+    page = phone
+    made = page.request.post(
+        live_server + "/api/v1/matches",
+        data={"players": ["Ann", "Ben", "Cat", "Dan"], "preset": "partnership"},
+    )
+    match = made.json()
+    page.goto(match["edit_url"])
+    page.wait_for_url(f"{live_server}/m/{match['id']}")
+    page.click("text=Enter with cards")
+    page.wait_for_load_state()
+    assert page.locator("input[name=t1_entry][value=cards]").is_checked()
+    assert page.locator("input[name=t2_entry][value=cards]").is_checked()
+    ann = page.locator("#t1_knocker_seat label:has-text('Ann')").bounding_box()
+    cat = page.locator("#t2_knocker_seat label:has-text('Cat')").bounding_box()
+    assert ann is not None and cat is not None
+    assert 0 <= ann["y"] < 844 and cat["y"] > 844  # table 1 on screen, table 2 below it

@@ -471,3 +471,14 @@ def test_each_table_plays_its_own_pack_so_a_card_may_be_at_both(client, app):
     response = client.post(url, data={**data, "checked": checked, "save": "1"})
     assert response.status_code == 302, plain(response)
     assert totals(client, view_id) == (42, 0)
+
+
+def test_a_deal_can_be_entered_with_cards_from_the_scoreboard(client):
+    view_id = four(client)
+    board = text(client.get(f"/m/{view_id}"))
+    link = f"/m/{view_id}/hands/new?entry=cards"
+    assert f'href="{link}"' in board and "Enter with cards" in board
+    form = text(client.get(link))
+    for table in (1, 2):
+        checked = re.search(rf'<input[^>]*name="t{table}_entry"[^>]*value="cards"[^>]*>', form)
+        assert checked and "checked" in checked.group(0), table
