@@ -14,6 +14,10 @@ from tests.browser.test_match_on_a_phone import quick
 
 pytestmark = pytest.mark.browser
 
+# How far the widest figures table reaches past its box (0 or less: it fits, nothing to scroll)
+WIDEST_TABLE = """() => Math.max(0, ...[...document.querySelectorAll("table.stats")].map(
+  (t) => t.scrollWidth - t.parentElement.clientWidth))"""
+
 
 def test_a_friday_club_on_a_phone(live_server, phone, shots):
     page = phone
@@ -37,9 +41,18 @@ def test_a_friday_club_on_a_phone(live_server, phone, shots):
     expect(page.locator('[data-testid="roster"]')).to_contain_text("Dot")
     standings = page.locator('[data-testid="standings"]')
     expect(standings.locator("tr", has_text="Ann")).to_contain_text("1 / 1")
-    # nothing on the club page is wider than the phone
+    # nothing on the club page is wider than the phone, nor scrolls inside it
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate(WIDEST_TABLE) <= 0
     page.screenshot(path=shots / "club-phone.png", full_page=True)
+    # the statistics: every figure of every table on the screen, beside its column's name
+    page.click('[data-testid="stats-link"]')
+    page.wait_for_load_state()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate(WIDEST_TABLE) <= 0
+    expect(page.locator("table.stats td[data-label]").first).to_be_visible()
+    page.screenshot(path=shots / "club-stats-phone.png", full_page=True)
+    page.goto(club_url)
     page.click("text=Ladder")
     expect(page.locator('[data-testid="ladder"] tbody tr').first).to_contain_text("Ann")
     page.screenshot(path=shots / "club-ladder.png")
