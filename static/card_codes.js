@@ -191,7 +191,7 @@ window.CardCodes = (() => {
     if (grid) rove(grid);
     const scope = picker.closest("[data-table]") || picker.closest("form") || document;
     for (const typed of scope.querySelectorAll("details.typed")) {
-      if (!typed.querySelector(".error:not(:empty)")) typed.open = false;
+      typed.open = Boolean(typed.querySelector(".error:not(:empty)"));  // a refusal shows
     }
     const bar = document.querySelector(".actions.sticky");
     const reveal = (from) => {

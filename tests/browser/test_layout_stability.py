@@ -26,8 +26,10 @@ SHIFT = """() => new Promise((done) => {
     ("preset", "names"),
     [
         ("american", ["Ann", "Ben"]),
+        ("cutthroat", ["Ann", "Ben", "Cat"]),
         ("rum_500", ["Ann", "Ben", "Cat"]),
         ("gem", ["Ann", "Ben"]),
+        ("contract_7", ["Ann", "Ben", "Cat"]),
     ],
 )
 def test_the_cards_form_does_not_shift_while_it_loads(live_server, phone, preset, names):
@@ -39,11 +41,12 @@ def test_the_cards_form_does_not_shift_while_it_loads(live_server, phone, preset
     page.goto(match["edit_url"])
     page.wait_for_url(f"{live_server}/m/{match['id']}")
 
-    def slowly(route):  # one bar of signal: each script arrives 0.4 s late
-        time.sleep(0.4)
+    def slowly(route):  # one bar of signal: each script and stylesheet arrives 0.3 s late
+        time.sleep(0.3)
         route.continue_()
 
     page.route("**/*.js", slowly)
+    page.route("**/*.css", slowly)
     page.goto(f"{live_server}/m/{match['id']}/hands/new?entry=cards")
     page.locator("#picker .pc").first.wait_for()
     assert page.evaluate(SHIFT) < 0.1
