@@ -31,7 +31,8 @@ DEFENDER = "8S 8H 8D 8C 9S KS 2C 2H QD JC"
 
 def axe(page: Any) -> list[str]:
     """What axe-core finds on the page as it stands: one line per rule and element."""
-    assert AXE.exists(), f"{AXE} is missing: npm ci --prefix tests/browser"
+    if not AXE.exists():  # as the browser tests skip without Chromium; .ci/run installs both
+        pytest.skip(f"{AXE} is missing: npm ci --prefix tests/browser")
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [
