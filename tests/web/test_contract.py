@@ -369,3 +369,20 @@ def test_six_to_eight_players_start_on_the_page_8_5(client: Any) -> None:
     match = client.get(f"/api/v1/matches/{view_id}").get_json()
     assert [p["name"] for p in match["players"]] == SEVEN[:6]
     assert (match["rules"]["decks"], match["rules"]["jokers"]) == (3, 2)
+
+
+def test_the_ruling_says_who_went_out_laid_down_their_contract_8_5(client: Any) -> None:
+    """Going out needs the contract laid down: the first step says so of who went out, not
+    only of the others who made theirs."""
+    contracts = {"name": "short", "deals": [{"cards": 13, "contract": "2 groups of 3"}]}
+    view_id, token = api_match(
+        client, ("Ann", "Ben"), preset="twelve_step", rules={"contract_list": contracts}
+    )
+    response = client.post(
+        f"/api/v1/matches/{view_id}/hands",
+        json={"went_out": "Ann", "counts": {"Ben": 20}, "made": {"Ann": True, "Ben": True}},
+        headers={"X-Edit-Token": token},
+    )
+    assert response.status_code == 201, response.get_json()
+    steps = [s["text"] for s in response.get_json()["hand"]["result"]["steps"]]
+    assert steps[0] == "Ann laid down contract 1 (2 groups of 3) and went out.", steps

@@ -181,7 +181,18 @@ def score_deal(
         value = sum(table.penalty(c) for c in cards)
         seats.append(ContractSeat(seat, on, laid, cards, value))
     points = tuple(s.penalty if s.seat != went_out else 0 for s in seats)
-    steps = [Step(msg("{player} went out.", player=player_label(names, went_out)), RULE)]
+    out = seats[went_out]
+    steps = [  # going out needs the contract laid down, so who went out made theirs
+        Step(
+            msg(
+                "{player} laid down contract {number} ({contract}) and went out.",
+                player=player_label(names, went_out),
+                number=out.contract,
+                contract=contracts.deal(min(out.contract, len(contracts))).said,
+            ),
+            RULE,
+        )
+    ]
     for s in seats:
         if s.seat == went_out:
             continue
