@@ -144,14 +144,16 @@ def test_check_config_refuses_sqlite_on_a_network_path(tmp_path: Any, monkeypatc
     assert "network file system (nfs4)" in result.output
 
 
+PRODUCTION = {
+    "SECRET_KEY": "0123456789abcdef" * 4,
+    "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@db.example/gin",
+    "TRUSTED_HOSTS": ["gin.example.org"],
+}
+"""A club server's configuration that check-config passes."""
+
+
 def test_check_config_passes_a_production_setup(tmp_path: Any, monkeypatch: Any) -> None:
-    result = _check_config(
-        tmp_path,
-        monkeypatch,
-        SECRET_KEY="0123456789abcdef" * 4,
-        SQLALCHEMY_DATABASE_URI="postgresql+psycopg://u@db.example/gin",
-        TRUSTED_HOSTS=["gin.example.org"],
-    )
+    result = _check_config(tmp_path, monkeypatch, **PRODUCTION)
     assert result.exit_code == 0, result.output
     assert "ready for production" in result.output
 
@@ -165,12 +167,7 @@ def test_a_local_disk_is_not_a_network_path(tmp_path: Any) -> None:
 def test_check_config_says_https_without_a_proxy_needs_tls_in_the_app(
     tmp_path: Any, monkeypatch: Any
 ) -> None:
-    production = {
-        "SECRET_KEY": "0123456789abcdef" * 4,
-        "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@db.example/gin",
-        "HTTPS": True,
-        "TRUSTED_HOSTS": ["gin.example.org"],
-    }
+    production = {**PRODUCTION, "HTTPS": True}
     alone = _check_config(tmp_path, monkeypatch, **production)
     assert alone.exit_code == 0, alone.output
     assert "note: HTTPS is on with PROXY_HOPS=0" in alone.output
@@ -204,11 +201,7 @@ def test_a_dropped_database_connection_costs_no_request(app: Any, client: Any) -
 def test_check_config_refuses_a_server_that_trusts_any_host(
     tmp_path: Any, monkeypatch: Any
 ) -> None:
-    result = _check_config(
-        tmp_path,
-        monkeypatch,
-        SECRET_KEY="0123456789abcdef" * 4,
-        SQLALCHEMY_DATABASE_URI="postgresql+psycopg://u@db.example/gin",
-    )
+    anyone = {k: v for k, v in PRODUCTION.items() if k != "TRUSTED_HOSTS"}
+    result = _check_config(tmp_path, monkeypatch, **anyone)
     assert result.exit_code == 1
     assert "TRUSTED_HOSTS is not set" in result.output
