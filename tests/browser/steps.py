@@ -39,3 +39,14 @@ def start_from_home(page: Any, base: str, start: str, preset: str, names: list[s
     assert page.locator("#preset").input_value() == preset
     for seat, name in enumerate(names):
         page.fill(f"#player_{seat}", name)
+
+
+def scorer_of(page: Any, base: str, players: list[str], **body: Any) -> dict[str, Any]:
+    """Start a match through the API (``body``: its preset, deck, rules) and open its edit
+    link on this phone, as a scorer handed the link does; returns the API's answer."""
+    made = page.request.post(base + "/api/v1/matches", data={"players": players, **body})
+    assert made.status == 201, made.text()
+    match: dict[str, Any] = made.json()
+    page.goto(match["edit_url"])
+    page.wait_for_url(f"{base}/m/{match['id']}")
+    return match

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import scorer_of
+
 pytestmark = pytest.mark.browser
 
 FORMATS = [
@@ -17,12 +19,7 @@ FORMATS = [
 @pytest.mark.parametrize(("preset", "names"), FORMATS)
 def test_enter_hand_is_on_the_first_screen_after_a_save(live_server, phone, shots, preset, names):
     page = phone
-    made = page.request.post(
-        live_server + "/api/v1/matches", data={"players": names, "preset": preset}
-    )
-    assert made.status == 201, made.text()
-    page.goto(made.json()["edit_url"])
-    page.wait_for_url(f"{live_server}/m/{made.json()['id']}")
+    scorer_of(page, live_server, names, preset=preset)
     page.click("text=Enter hand")
     page.wait_for_load_state()
     page.check("#entry-0")

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from tests.browser.steps import scorer_of
 from tests.web.every_format import GEM_DECK
 
 pytestmark = pytest.mark.browser
@@ -34,12 +35,8 @@ SHIFT = """() => new Promise((done) => {
 )
 def test_the_cards_form_does_not_shift_while_it_loads(live_server, phone, preset, names):
     page = phone
-    body = {"players": names, "preset": preset, **({"deck": GEM_DECK} if preset == "gem" else {})}
-    made = page.request.post(live_server + "/api/v1/matches", data=body)
-    assert made.status == 201, made.text()
-    match = made.json()
-    page.goto(match["edit_url"])
-    page.wait_for_url(f"{live_server}/m/{match['id']}")
+    deck = {"deck": GEM_DECK} if preset == "gem" else {}
+    match = scorer_of(page, live_server, names, preset=preset, **deck)
 
     def slowly(route):  # one bar of signal: each script and stylesheet arrives 0.3 s late
         time.sleep(0.3)

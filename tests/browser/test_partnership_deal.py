@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import type_instead
+from tests.browser.steps import scorer_of, type_instead
 
 pytestmark = pytest.mark.browser
 
@@ -81,13 +81,7 @@ def test_a_deal_with_cards_at_one_table(live_server, phone, shots):
 def test_a_deal_by_cards_opens_at_table_one(live_server, phone):
     """ "Enter with cards" on a partnership: both tables by cards, table 1's picker in view."""
     page = phone
-    made = page.request.post(
-        live_server + "/api/v1/matches",
-        data={"players": ["Ann", "Ben", "Cat", "Dan"], "preset": "partnership"},
-    )
-    match = made.json()
-    page.goto(match["edit_url"])
-    page.wait_for_url(f"{live_server}/m/{match['id']}")
+    scorer_of(page, live_server, ["Ann", "Ben", "Cat", "Dan"], preset="partnership")
     page.click("text=Enter with cards")
     page.wait_for_load_state()
     assert page.locator("input[name=t1_entry][value=cards]").is_checked()

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
+from tests.browser.steps import scorer_of
 
 pytestmark = pytest.mark.browser
 
@@ -117,11 +118,7 @@ def test_an_import_of_the_csv_download_says_which_file_to_choose(live_server, ph
 
 def test_straight_gin_asks_who_went_gin(live_server, phone) -> None:
     page = phone
-    made = page.request.post(
-        live_server + "/api/v1/matches", data={"players": ["Ann", "Ben"], "preset": "straight_gin"}
-    ).json()
-    page.goto(made["edit_url"])
-    page.wait_for_url(f"{live_server}/m/{made['id']}")
+    made = scorer_of(page, live_server, ["Ann", "Ben"], preset="straight_gin")
     page.goto(f"{live_server}/m/{made['id']}/hands/new")
     expect(page.locator("#knocker_seat legend")).to_have_text("Who went gin")
     expect(page.locator("#knocker_deadwood")).to_be_hidden()
@@ -135,11 +132,7 @@ def test_straight_gin_asks_who_went_gin(live_server, phone) -> None:
 
 def test_enter_in_a_number_field_saves_the_hand(live_server, phone) -> None:
     page = phone
-    made = page.request.post(
-        live_server + "/api/v1/matches", data={"players": ["Ann", "Ben"], "preset": "american"}
-    ).json()
-    page.goto(made["edit_url"])
-    page.wait_for_url(f"{live_server}/m/{made['id']}")
+    made = scorer_of(page, live_server, ["Ann", "Ben"], preset="american")
     page.goto(f"{live_server}/m/{made['id']}/hands/new")
     # the bar shows Check, then Save
     check = page.locator("input[name=check]").bounding_box()
