@@ -39,8 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import insert, select
 
 from referee import create_app
+from referee.games.presets import get_preset
 from referee.models import Club, ClubMember, Hand, Match, Player, db, hash_token
-from referee.rules.variants import get_preset
 
 
 def random_hand(rng: random.Random, seq: int, dealer: int) -> dict[str, Any]:

@@ -18,7 +18,7 @@ import random
 import statistics
 import time
 
-from referee.rules.contract import (
+from referee.games.contract import (
     TWELVE_STEP,
     Deal,
     LaidCombination,
@@ -26,7 +26,7 @@ from referee.rules.contract import (
     parse_needs,
     referee_laydown,
 )
-from referee.rules.contract.combos import Laid
+from referee.games.contract.combos import Laid
 
 CONTRACTS = (
     "2 groups of 3",

@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from referee.games.gem.deck import SYNTHETIC_DECK, Gem
+from referee.games.gem.dice import dice_from
+from referee.games.gem.melds import GemMeldKind
+from referee.games.gem.search import GemSearch
 from referee.rules.cards import ALL_NATURALS, Card, Rank
-from referee.rules.gem.deck import SYNTHETIC_DECK, Gem
-from referee.rules.gem.dice import dice_from
-from referee.rules.gem.melds import GemMeldKind
-from referee.rules.gem.search import GemSearch
 
 
 def random_hand(rng: random.Random, size: int) -> list[Card]:

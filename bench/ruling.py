@@ -31,12 +31,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, os.environ.get("REFEREE_ROOT", str(ROOT)))  # another checkout to compare
 
+from referee.games.presets import get_preset  # noqa: E402
 from referee.inputs import analyze_hand  # noqa: E402
 from referee.rules import melds  # noqa: E402
 from referee.rules.adjudicate import rule_cards  # noqa: E402
 from referee.rules.cards import Card, parse_cards  # noqa: E402
 from referee.rules.ruleset import DEFAULT_RULES, Ruleset  # noqa: E402
-from referee.rules.variants import get_preset  # noqa: E402
 
 WORST = Path(__file__).resolve().parent / "worst.txt"
 

@@ -273,8 +273,8 @@ def _time(client: Any, request: Request) -> tuple[float, float, int]:
 
 def _cold(app: Any) -> None:
     """Forget every ruling, search and fold this process remembers: a fresh worker."""
+    from referee.games import hand_entry
     from referee.rules import melds
-    from referee.rules.formats import hand_entry
 
     melds.clear_hand_caches()
     hand_entry._rule_cached.cache_clear()

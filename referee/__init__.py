@@ -26,8 +26,19 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
 
     from flask import Flask
 
-    from . import cli, config, database, deploy, guard, i18n, migrate, session_cookie, throttle, web
-    from .models import db
+    from referee import (
+        cli,
+        config,
+        database,
+        deploy,
+        guard,
+        i18n,
+        migrate,
+        session_cookie,
+        throttle,
+        web,
+    )
+    from referee.models import db
 
     app = Flask(
         __name__,

@@ -8,7 +8,7 @@ import click
 from flask import Flask, url_for
 from flask.cli import with_appcontext
 
-from .models import db
+from referee.models import db
 
 
 def init_app(app: Flask) -> None:
@@ -31,7 +31,7 @@ def purge_deleted() -> None:
 
     from flask import current_app
 
-    from .services.matches import purge_deleted as purge
+    from referee.services.matches import purge_deleted as purge
 
     window = dt.timedelta(seconds=current_app.config["MATCH_UNDO_SECONDS"])
     click.echo(f"{purge(window)} deleted matches removed")
@@ -43,7 +43,7 @@ def init_db() -> None:
     from flask import current_app
     from flask_migrate import upgrade
 
-    from .migrate import MIGRATIONS
+    from referee.migrate import MIGRATIONS
 
     upgrade(directory=str(MIGRATIONS))
     click.echo(f"Database ready: {current_app.config['SQLALCHEMY_DATABASE_URI']}")
@@ -55,7 +55,7 @@ def demo(host: str) -> None:
     """Start a demo match with a few quick-entry hands and print its links."""
     from flask import current_app
 
-    from .services.matches import Actor, add_hand, create_match
+    from referee.services.matches import Actor, add_hand, create_match
 
     match, token = create_match(["Ann", "Ben"], "american", {}, "0.10")
     by = Actor("cli", "demo")
@@ -74,7 +74,7 @@ def demo(host: str) -> None:
         )
     with current_app.test_request_context(base_url=host):
         click.echo("view: " + url_for("matches.scoreboard", view_id=match.view_id, _external=True))
-        from .views.access import claim_url
+        from referee.views.access import claim_url
 
         click.echo("edit: " + claim_url(match, token))
     db.session.remove()
@@ -87,7 +87,7 @@ def export_all(path: str) -> None:
     """Write every match and shared ruling to PATH ("-": standard output) as one backup file."""
     import json
 
-    from .services.transfer import backup_file
+    from referee.services.transfer import backup_file
 
     text = json.dumps(backup_file(), ensure_ascii=False, sort_keys=True) + "\n"
     with click.open_file(path, "w", encoding="utf-8") as out:
@@ -103,7 +103,7 @@ def export_all(path: str) -> None:
 def import_all(path: str) -> None:
     """Add what a backup file (from ``export``) holds and this database does not: all of it in
     one transaction, or nothing when any part is refused."""
-    from .services.transfer import ImportRefused, import_backup, load_json
+    from referee.services.transfer import ImportRefused, import_backup, load_json
 
     with click.open_file(path, "rb") as f:
         raw = f.read()
@@ -123,9 +123,9 @@ def import_all(path: str) -> None:
 def export_club(club_id: str, path: str) -> None:
     """Write the club CLUB_ID (its view link's id) to PATH ("-": standard output) as one club
     file: its roster, who sat where, every match in full."""
-    from .models import Club
-    from .services.club_transfer import club_file
-    from .services.transfer import json_text
+    from referee.models import Club
+    from referee.services.club_transfer import club_file
+    from referee.services.transfer import json_text
 
     club = Club.by_view_id(club_id)
     if club is None:
@@ -146,8 +146,8 @@ def export_club(club_id: str, path: str) -> None:
 def import_club(host: str, path: str) -> None:
     """Import a club file (from ``export-club`` or the club page) as a new club, all of it or
     nothing; the same file again finds the club it made. Prints the club's links."""
-    from .services.club_transfer import import_club as import_file
-    from .services.transfer import ImportRefused, load_json
+    from referee.services.club_transfer import import_club as import_file
+    from referee.services.transfer import ImportRefused, load_json
 
     with click.open_file(path, "rb") as f:
         raw = f.read()
@@ -180,9 +180,9 @@ def rederive(check: bool) -> None:
 
     from sqlalchemy import select
 
-    from .models import Match
-    from .rules.formats.summary import summary_of
-    from .services import board as board_service
+    from referee.games.summary import summary_of
+    from referee.models import Match
+    from referee.services import board as board_service
 
     differ = 0
     matches = db.session.scalars(select(Match).order_by(Match.id)).all()

@@ -26,7 +26,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import text
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .guard import request_id
+from referee.guard import request_id
 
 _TOKEN_IN_PATH = re.compile(r"^(/m/[^/]+/edit/)[^/?#]+")
 NETWORK_FILESYSTEMS = frozenset(
@@ -99,8 +99,8 @@ def healthz() -> tuple[Response, int]:
     """200 when the app answers and its database does; 503 (with the reason) when not. A
     shared store of the rate limits (Redis) is reported too, but its failure is not the app's:
     the limits carry on in each worker's memory, so the answer stays 200."""
-    from .models import db
-    from .throttle import storage_state
+    from referee.models import db
+    from referee.throttle import storage_state
 
     try:
         db.session.execute(text("SELECT 1"))

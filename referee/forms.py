@@ -26,14 +26,14 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from .i18n import lazy_gettext as _l
-from .i18n import lazy_gettext as _lt
-from .models import EntryMode, HandKindChoice
-from .rules.formats.deal_entry import TABLE_FIELDS
-from .rules.plain_words import option_words
-from .rules.ruleset import FIELD_HELP, FIELD_TYPES, Ruleset
-from .rules.variants import DEFAULT_PRESET, Preset
-from .rules.variants.partnership import Table
+from referee.games.gin.deal_entry import TABLE_FIELDS
+from referee.games.gin.partnership import Table
+from referee.games.presets import DEFAULT_PRESET, Preset
+from referee.i18n import lazy_gettext as _l
+from referee.i18n import lazy_gettext as _lt
+from referee.models import EntryMode, HandKindChoice
+from referee.rules.plain_words import option_words
+from referee.rules.ruleset import FIELD_HELP, FIELD_TYPES, Ruleset
 
 try:  # WTForms 3.3 wants choice objects; older versions take (value, label) pairs
     # types-WTForms describes WTForms 3.2, which has no SelectChoice
@@ -253,7 +253,7 @@ def match_form(
 
 
 def new_match_form() -> NewMatchBase:
-    from .services.matches import playable_presets
+    from referee.services.matches import playable_presets
 
     return match_form(NewMatchBase, playable_presets())
 
@@ -714,8 +714,8 @@ def check_form(kind: str) -> RulingCheckBase | AnalysisCheckBase:
             base.__name__.replace("Base", "Form"), (base,), exec_body=lambda ns: ns.update(attrs)
         )
     form = _CHECK_FORMS[kind]()
-    from .inputs import rules_two_players
-    from .rules.variants import list_presets
+    from referee.games.presets import list_presets
+    from referee.inputs import rules_two_players
 
     form.preset.choices = [
         choice(p.name, _lt(p.title))

@@ -24,8 +24,8 @@ from flask import Flask, Response, g, jsonify, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import InternalServerError
 
-from .i18n import say
-from .rules.budget import TooComplexError, reset_per_ruling, set_per_ruling
+from referee.i18n import say
+from referee.rules.budget import TooComplexError, reset_per_ruling, set_per_ruling
 
 MAX_JSON_DEPTH = 32
 DB_INT_MAX = 2**31 - 1  # PostgreSQL's INTEGER; SQLite takes more, the schema does not
@@ -189,7 +189,7 @@ def init_app(app: Flask) -> None:
 
 def _too_complex(error: TooComplexError) -> tuple[Response | str, int]:
     """A ruling past its work budget: 422, and nothing stored (the write rolled back)."""
-    from .models import db
+    from referee.models import db
 
     db.session.rollback()
     field = "hand" if request.endpoint == "check_api.create_analysis" else error.field

@@ -30,7 +30,7 @@ from urllib.parse import urlencode
 from flask import Flask, g, request
 
 if TYPE_CHECKING:
-    from .rules.messages import Reader
+    from referee.rules.messages import Reader
 
 TRANSLATIONS: Final = Path(__file__).resolve().parent / "translations"
 LANGUAGES: Final = ("en", "de", "ru")
@@ -45,7 +45,7 @@ _compiled: dict[Path, Path] = {}
 def init_app(app: Flask) -> None:
     from flask_babel import Babel
 
-    from .card_names import card_name, jokers
+    from referee.card_names import card_name, jokers
 
     directory = compile_catalogs(TRANSLATIONS)
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
@@ -241,8 +241,8 @@ def say(said: object) -> str:
     refusal) in the reader's language: its template from the catalog, its values filled in
     (numbers as the language writes them). A plain text is shown as it is. English readers
     see exactly the engine's own English."""
-    from .rules.messages import Message, render
-    from .rules.results import Step
+    from referee.rules.messages import Message, render
+    from referee.rules.results import Step
 
     if said is None:
         return ""
@@ -269,14 +269,14 @@ def readable(text: str) -> str:
 
 def versus_text(names: object) -> str:
     """ "Ann v Ben" in the reader's language ("Ann gegen Ben")."""
-    from .rules.formats.base import versus
+    from referee.games.base import versus
 
     return say(versus([str(n) for n in names] if isinstance(names, list | tuple) else [str(names)]))
 
 
 def reader() -> Reader:
     """How the reader's language says an engine message (English outside a request)."""
-    from .rules.messages import ENGLISH, Reader
+    from referee.rules.messages import ENGLISH, Reader
 
     if current_locale() == "en":
         return ENGLISH

@@ -11,7 +11,7 @@ here: a new preset fails that test until its texts are added (and translated).
 
 from __future__ import annotations
 
-from .i18n import N_
+from referee.i18n import N_
 
 PRESET_TEXTS = (
     N_("American (gin 25, undercut 25)"),

@@ -17,17 +17,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from .rules import melds
-from .rules.adjudicate import HandKind, rule_cards
-from .rules.budget import budgeted
-from .rules.cards import Card, CardError, parse_cards
-from .rules.errors import InputError, said_of
-from .rules.hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
-from .rules.messages import Message, either, msg
-from .rules.report import arrangement_to_dict, hand_result_to_dict
-from .rules.results import Arrangement, HandResult
-from .rules.ruleset import Ruleset, RulesetError, parse_override
-from .rules.variants import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
+from referee.games.presets import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
+from referee.rules import melds
+from referee.rules.adjudicate import HandKind, rule_cards
+from referee.rules.budget import budgeted
+from referee.rules.cards import Card, CardError, parse_cards
+from referee.rules.errors import InputError, said_of
+from referee.rules.hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
+from referee.rules.messages import Message, either, msg
+from referee.rules.report import arrangement_to_dict, hand_result_to_dict
+from referee.rules.results import Arrangement, HandResult
+from referee.rules.ruleset import Ruleset, RulesetError, parse_override
 
 # The formats (every family's rules) load on first use: `referee analyze` never needs them.
 ARRANGEMENTS_SHOWN = 24  # the most best arrangements an answer lists (it always says how many)
@@ -157,7 +157,7 @@ class RuleInputs:
 def rules_two_players(preset: Preset) -> bool:
     """Whether every hand at ``preset``'s table is one knocker against one defender (a
     ruling between two hands), as its format says."""
-    from .rules.formats import format_for
+    from referee.games import format_for
 
     return format_for(preset, preset.rules).two_player
 
@@ -195,7 +195,7 @@ def parse_rule_request(request: Mapping[str, object], rules: Ruleset | None = No
             kind = HandKind(str(request["kind"]).lower())
         except ValueError:
             raise InputError("kind", "must be knock, gin or big_gin") from None
-    from .rules.formats.hand_entry import parse_spread
+    from referee.games.hand_entry import parse_spread
 
     spread = parse_spread(request.get("spread"), rules.deck)
     return RuleInputs(
@@ -462,8 +462,9 @@ def score_request(request: Mapping[str, object]) -> dict[str, Any]:
     "went_out": "Cat", "ending": "rummy", "hands": {"Ann": "KS 7D 2C", ...}}`` (or
     ``counts``; 500 Rum also ``melds`` and ``melded``), as the JSON API takes a hand. The
     answer is the ruling: every player's part, the points and the steps."""
-    from .rules.formats import NextHand, Place, Table, format_for
-    from .rules.formats.rummy_format import RummyFormat, result_json
+    from referee.games import format_for
+    from referee.games.base import NextHand, Place, Table
+    from referee.games.rummy.format import RummyFormat, result_json
 
     preset = _preset(request.get("preset") or RUMMY_DEFAULT_PRESET)
     rules = resolve_rules(preset.name, request.get("rules"))

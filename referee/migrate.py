@@ -17,8 +17,8 @@ from flask import Flask
 from flask_migrate import Migrate
 from sqlalchemy import text
 
-from . import PROJECT_ROOT
-from .models import db
+from referee import PROJECT_ROOT
+from referee.models import db
 
 MIGRATIONS = PROJECT_ROOT / "migrations"
 migrate = Migrate(directory=str(MIGRATIONS), render_as_batch=True, compare_type=True)

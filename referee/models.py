@@ -35,7 +35,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from referee.rules.formats.kinds import EntryMode, HandKindChoice
+from referee.games.kinds import EntryMode, HandKindChoice
 
 __all__ = ["EntryMode", "HandKindChoice"]  # the entry vocabulary, re-exported for the web layer
 
@@ -100,7 +100,7 @@ class EditLinked:
     def seal_edit_token(self, token: str) -> None:
         from flask import current_app
 
-        from .sealing import seal
+        from referee.sealing import seal
 
         self.edit_token_sealed = seal(current_app.config["SECRET_KEY"], token)
 
@@ -109,7 +109,7 @@ class EditLinked:
         under another secret key or never sealed: matches made before seals were kept)."""
         from flask import current_app
 
-        from .sealing import unseal
+        from referee.sealing import unseal
 
         config = current_app.config
         for secret in [config["SECRET_KEY"], *(config.get("SECRET_KEY_FALLBACKS") or [])]:
@@ -151,7 +151,7 @@ class Match(EditLinked, Model):
     archived_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     # Derived from the hands, written with each change: the match in a few numbers
-    # (referee.rules.formats.summary); None until derived (``flask rederive``).
+    # (referee.games.summary); None until derived (``flask rederive``).
     summary_json: Mapped[str | None] = mapped_column(Text)
     # The club the match was played in (None: a match on its own).
     club_id: Mapped[int | None] = mapped_column(

@@ -18,17 +18,17 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
-from .inputs import analyze_request, rule_request, score_request
-from .rules.adjudicate import HandKind
-from .rules.cards import CardError, format_cards, parse_cards
-from .rules.errors import InputError
-from .rules.ruleset import Ruleset
-from .rules.variants import list_presets
+from referee.games.presets import list_presets
+from referee.inputs import analyze_request, rule_request, score_request
+from referee.rules.adjudicate import HandKind
+from referee.rules.cards import CardError, format_cards, parse_cards
+from referee.rules.errors import InputError
+from referee.rules.ruleset import Ruleset
 
 
 def contract_request(request: dict[str, Any]) -> dict[str, Any]:
     """A Contract Rummy check (the contract engine loads only for this command)."""
-    from .contract_inputs import check
+    from referee.games.contract.inputs import check
 
     return check(request)
 
@@ -252,7 +252,7 @@ def _print_contract(answer: dict[str, Any], out: TextIO) -> None:
 
 def gem_request(request: dict[str, Any]) -> dict[str, Any]:
     """One Gem Rummy hand ruled (the deck as a file or its map)."""
-    from .services import gem_check
+    from referee.games.gem import check as gem_check
 
     return gem_check.answer(gem_check.check_hand(request, gem_check.deck_text))
 

@@ -19,7 +19,7 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional
 
-from .forms import (
+from referee.forms import (
     CARD_INPUT,
     RULE_PREFIX,
     EntryForm,
@@ -29,11 +29,11 @@ from .forms import (
     choice,
     match_form,
 )
-from .i18n import lazy_gettext as _l
-from .rules.formats import format_for
-from .rules.formats.rummy_format import stored_layoffs, typed_layoffs
-from .rules.formats.seated_entry import BR_SEATS, split_cards, split_deadwoods
-from .rules.variants import Preset, list_presets
+from referee.games import format_for
+from referee.games.presets import Preset, list_presets
+from referee.games.rummy.format import stored_layoffs, typed_layoffs
+from referee.games.three_handed.seated_entry import BR_SEATS, split_cards, split_deadwoods
+from referee.i18n import lazy_gettext as _l
 
 MAX_PLAYERS = 8
 """Chouette seats up to eight; the other formats exactly three."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import importlib
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
@@ -16,13 +17,13 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException, SecurityError
 
-from . import i18n
-from .i18n import N_
-from .models import Match
-from .rules.cards import CardError, Deck, parse_cards
-from .rules.formats import find_format
-from .services.charts import charts_panel, match_charts, shown_title
-from .services.shown import earlier_rows_html, shown_hands
+from referee import i18n
+from referee.games import find_format
+from referee.i18n import N_
+from referee.models import Match
+from referee.rules.cards import CardError, Deck, parse_cards
+from referee.services.charts import charts_panel, match_charts, shown_title
+from referee.services.shown import earlier_rows_html, shown_hands
 
 csrf = CSRFProtect()
 
@@ -30,14 +31,27 @@ _SUIT_CLASS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 _LOOSE_DECK = Deck(decks=8, jokers=8)  # any code a scorer may have typed, shown as a card
 
 
+def _register_game_routes(app: Flask) -> None:
+    """The pages and API routes a game keeps in its own folder (``Format.routes``): its
+    ``BLUEPRINTS``, and its ``API_BLUEPRINTS``, which answer JSON and authenticate each write
+    by its token or need no cookie at all, so they are exempt from the form's CSRF check."""
+    from referee.games import all_formats
+
+    for module in dict.fromkeys(f.routes for f in all_formats() if f.routes):
+        routes = importlib.import_module(module)
+        for blueprint in routes.BLUEPRINTS:
+            app.register_blueprint(blueprint)
+        for blueprint in routes.API_BLUEPRINTS:
+            app.register_blueprint(blueprint)
+            csrf.exempt(blueprint)
+
+
 def init_app(app: Flask) -> None:
-    from .views import (
+    from referee.views import (
         api,
         check,
         club_import,
         clubs,
-        contract,
-        gem,
         hands,
         matches,
         my_matches,
@@ -56,12 +70,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(rules_page.bp)
     app.register_blueprint(check.api_bp)
     csrf.exempt(check.api_bp)  # checking a hand writes only a new ruling link: no cookie needed
-    app.register_blueprint(contract.bp)
-    app.register_blueprint(contract.api_bp)
-    csrf.exempt(contract.api_bp)  # checks and saved lists: no match, no cookie
-    app.register_blueprint(gem.bp)
-    app.register_blueprint(gem.api_bp)
-    csrf.exempt(gem.api_bp)  # saving a deck or checking a hand needs no cookie
+    _register_game_routes(app)
     app.register_blueprint(transfer.bp)
     app.register_blueprint(transfer.api_bp)
     csrf.exempt(transfer.api_bp)  # an import makes a new match, as creating one does
@@ -150,7 +159,7 @@ def _error_text(code: int) -> str | None:
 def _error_page(error: HTTPException) -> tuple[str | Response, int]:
     code = error.code or 500
     if request.path.startswith("/api/"):
-        from .views.api import error_json
+        from referee.views.api import error_json
 
         return error_json(code, None, _error_text(code) or "error")  # the API speaks English
     # a reason given where the request was refused is shown as given; Werkzeug's own
@@ -321,8 +330,8 @@ def rule_value(name: str, value: object) -> str:
     in players' words ("the loser sits out and deals"), on/off, or the number."""
     from enum import StrEnum
 
-    from .rules.plain_words import option_words
-    from .rules.ruleset import FIELD_TYPES
+    from referee.rules.plain_words import option_words
+    from referee.rules.ruleset import FIELD_TYPES
 
     if value is True or value is False:
         return gettext("on") if value else gettext("off")
@@ -340,7 +349,7 @@ def rule_value(name: str, value: object) -> str:
 def preset_name(code: str | None) -> str:
     """A format's short name in the reader's language, for a list ("American", "Basic
     Rummy"): its title up to the parenthesis; a code no preset has, as written."""
-    from .rules.variants import get_preset
+    from referee.games.presets import get_preset
 
     try:
         preset = get_preset(code or "")
@@ -354,8 +363,8 @@ def contract_list_words(stored: str) -> str:
     reader's language ("Windsor: 1. 2 groups of 3; 2. ..."); "none" when it has none."""
     import json
 
-    from .rules.contract.contracts import Deal, parse_needs
-    from .rules.errors import InputError
+    from referee.games.contract.contracts import Deal, parse_needs
+    from referee.rules.errors import InputError
 
     if not stored.strip():
         return gettext("none")

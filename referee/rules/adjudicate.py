@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from . import layoffs, melds
-from .cards import Card, CardError, format_cards, parse_cards
-from .errors import InputError, said_of
-from .hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
-from .messages import Value, joined, listed, msg, msg_n
-from .results import Arrangement, HandResult, Outcome, Step
-from .ruleset import KnockerSpread, Ruleset
-from .scoring import Finish, score_finish
-from .values import card_value
+from referee.rules import layoffs, melds
+from referee.rules.cards import Card, CardError, format_cards, parse_cards
+from referee.rules.errors import InputError, said_of
+from referee.rules.hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
+from referee.rules.messages import Value, joined, listed, msg, msg_n
+from referee.rules.results import Arrangement, HandResult, Outcome, Step
+from referee.rules.ruleset import KnockerSpread, Ruleset
+from referee.rules.scoring import Finish, score_finish
+from referee.rules.values import card_value
 
 
 class HandKind(StrEnum):

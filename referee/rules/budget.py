@@ -22,7 +22,7 @@ from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
-from .messages import Message, msg
+from referee.rules.messages import Message, msg
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import total_ordering
 
-from .messages import Message, as_message, either, msg, msg_n
-from .rank_letters import english_rank
+from referee.rules.messages import Message, as_message, either, msg, msg_n
+from referee.rules.rank_letters import english_rank
 
 
 class Suit(Enum):

@@ -9,7 +9,7 @@ the form's ``t2_knocker_seat``), so no layer rebuilds one name from the other.
 
 from __future__ import annotations
 
-from .messages import Message, as_message, to_json
+from referee.rules.messages import Message, as_message, to_json
 
 
 class InputError(ValueError):

@@ -41,8 +41,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import Card, Suit
-from .ruleset import DEFAULT_RULES, AceRank, Ruleset
+from referee.rules.cards import Card, Suit
+from referee.rules.ruleset import DEFAULT_RULES, AceRank, Ruleset
 
 __all__ = [
     "UnsupportedRulesError",

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, Suit
-from .messages import Message, msg
-from .results import Step
-from .ruleset import OklahomaAce, Ruleset
+from referee.rules.cards import Card, Suit
+from referee.rules.messages import Message, msg
+from referee.rules.results import Step
+from referee.rules.ruleset import OklahomaAce, Ruleset
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .ledger import GameLedger, MatchLedger, close_game, extras_of, summed_totals
-from .settlement import Settlement, SettlementRounding, settle
+from referee.rules.ledger import GameLedger, MatchLedger, close_game, extras_of, summed_totals
+from referee.rules.settlement import Settlement, SettlementRounding, settle
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ How the open points are settled:
   the spread with the least *layoff potential*: the deadwood points (then the number) of the
   pack's cards outside the knocker's ten that could be laid off directly onto the spread.
 
->>> from .cards import parse_cards
->>> from .melds import validate_meld
+>>> from referee.rules.cards import parse_cards
+>>> from referee.rules.melds import validate_meld
 >>> run = validate_meld(parse_cards("5S 6S 7S"))
 >>> layoff_fits(run, parse_cards("8S")[0]).label
 '5♠ 6♠ 7♠ 8♠'
@@ -35,9 +35,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .budget import charge
-from .cards import Card
-from .melds import (
+from referee.rules.budget import charge
+from referee.rules.cards import Card
+from referee.rules.melds import (
     JOKER,
     _Ctx,
     _ctx,
@@ -50,9 +50,9 @@ from .melds import (
     _type,
     best_arrangements,
 )
-from .results import Arrangement, Layoff, Meld, MeldKind
-from .ruleset import DEFAULT_RULES, Ruleset
-from .values import card_value
+from referee.rules.results import Arrangement, Layoff, Meld, MeldKind
+from referee.rules.ruleset import DEFAULT_RULES, Ruleset
+from referee.rules.values import card_value
 
 __all__ = [
     "DefenderPlay",

@@ -34,9 +34,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .results import HandScore
-from .ruleset import NextDealer, Ruleset, ShutoutRule, TargetTie
-from .settlement import ExtraPayment
+from referee.rules.results import HandScore
+from referee.rules.ruleset import NextDealer, Ruleset, ShutoutRule, TargetTie
+from referee.rules.settlement import ExtraPayment
 
 # -- results -------------------------------------------------------------------------------
 

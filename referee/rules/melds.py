@@ -30,7 +30,7 @@ How the open points are settled (each one a choice the rules leave to us):
   next lowest card, and so on. The order depends only on the cards, not on how they were
   typed, so ``best_arrangement`` is always ``best_arrangements(...)[0]``.
 
->>> from .cards import parse_cards
+>>> from referee.rules.cards import parse_cards
 >>> best_arrangement(parse_cards("4H 5H 6H 7H 7S 7D KC QD 2S AC")).deadwood
 23
 """
@@ -46,12 +46,12 @@ from itertools import combinations, pairwise
 from types import ModuleType
 from typing import Any
 
-from .budget import charge, current
-from .cards import _SUIT_INDEX, ALL_NATURALS, SUITS, Card, Suit, sort_cards
-from .messages import Message, Value, all_of, as_message, joined, listed, msg, msg_n
-from .results import Arrangement, Meld, MeldKind
-from .ruleset import DEFAULT_RULES, AceRank, Ruleset
-from .values import card_value, deadwood_of
+from referee.rules.budget import charge, current
+from referee.rules.cards import _SUIT_INDEX, ALL_NATURALS, SUITS, Card, Suit, sort_cards
+from referee.rules.messages import Message, Value, all_of, as_message, joined, listed, msg, msg_n
+from referee.rules.results import Arrangement, Meld, MeldKind
+from referee.rules.ruleset import DEFAULT_RULES, AceRank, Ruleset
+from referee.rules.values import card_value, deadwood_of
 
 __all__ = [
     "InvalidMeldError",
@@ -632,7 +632,7 @@ def validate_meld(
     is preferred when the natural cards share a rank. A run given in a valid table order keeps
     it (``JK 5♠ 6♠`` puts the joker at 4♠); otherwise wilds go above the naturals, then below.
 
-    >>> from .cards import parse_cards
+    >>> from referee.rules.cards import parse_cards
     >>> validate_meld(parse_cards("9S 7S 8S")).label
     '7♠ 8♠ 9♠'
     >>> validate_meld(parse_cards("7S 8S 10S"))
@@ -1498,7 +1498,7 @@ def best_arrangements(
 
     ``limit`` stops after that many; the first ``limit`` are the same as without it.
 
-    >>> from .cards import parse_cards
+    >>> from referee.rules.cards import parse_cards
     >>> [(a.melds[0].label, a.deadwood) for a in best_arrangements(parse_cards("JS QS KS KH KD"))]
     [('J♠ Q♠ K♠', 20), ('K♠ K♥ K♦', 20)]
     """
@@ -1512,7 +1512,7 @@ def best_arrangements(
 def count_best_arrangements(cards: Sequence[Card], rules: Ruleset = DEFAULT_RULES) -> int:
     """``len(best_arrangements(cards, rules))``, counted without building them.
 
-    >>> from .cards import parse_cards
+    >>> from referee.rules.cards import parse_cards
     >>> count_best_arrangements(parse_cards("JS QS KS KH KD"))
     2
     """

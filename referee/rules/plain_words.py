@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .messages import Message, joined, msg, msg_n
-from .ruleset import (
+from referee.rules.messages import Message, joined, msg, msg_n
+from referee.rules.ruleset import (
     AceRank,
     BattleRoyalFormula,
     BattleRoyalTiedLow,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .results import Arrangement, HandResult, Meld
+from referee.rules.results import Arrangement, HandResult, Meld
 
 
 def meld_to_dict(meld: Meld) -> dict[str, Any]:

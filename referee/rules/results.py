@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .cards import Card, Suit
-from .messages import Message, as_message, to_json
+from referee.rules.cards import Card, Suit
+from referee.rules.messages import Message, as_message, to_json
 
 
 class MeldKind(StrEnum):

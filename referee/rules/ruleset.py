@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, get_type_hints
 
-from .cards import Deck
-from .messages import Message, joined, msg, msg_n
-from .settlement import SettlementRounding
+from referee.rules.cards import Deck
+from referee.rules.messages import Message, joined, msg, msg_n
+from referee.rules.settlement import SettlementRounding
 
 
 class KnockCompare(StrEnum):

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .hand_conditions import HandConditions
-from .messages import msg, msg_n
-from .results import Outcome, Role, Step
-from .ruleset import Ruleset, TieOutcome, UndercutMode
+from referee.rules.hand_conditions import HandConditions
+from referee.rules.messages import msg, msg_n
+from referee.rules.results import Outcome, Role, Step
+from referee.rules.ruleset import Ruleset, TieOutcome, UndercutMode
 
 
 class Finish(StrEnum):

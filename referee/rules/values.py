@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import Card
-from .ruleset import Ruleset
+from referee.rules.cards import Card
+from referee.rules.ruleset import Ruleset
 
 
 def card_value(card: Card, rules: Ruleset) -> int:

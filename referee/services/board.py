@@ -1,7 +1,7 @@
 """A match folded into its scoreboard by its format, once per revision.
 
 Everything on a scoreboard is derived from the hands as entered: the match's format
-(:mod:`referee.rules.formats`) rules and folds them into one :class:`Board`. A fold is a pure
+(:mod:`referee.games`) rules and folds them into one :class:`Board`. A fold is a pure
 function of the stored hands and the match's table, and every change bumps the match's
 revision, so a board is kept by (match, revision): for the rest of the request (a write's
 check is the page's or the API's answer), and once the write has committed, in a bounded
@@ -10,7 +10,7 @@ nothing. Boards hold :class:`HandRecord` snapshots, never database rows, so they
 request that made them. A write that rolls back forgets what it folded.
 
 A fold that misses resumes from the fold of the revision before, when this process has it
-(:func:`referee.rules.formats.resume.resume`): a hand added at the end folds only the game in
+(:func:`referee.games.resume.resume`): a hand added at the end folds only the game in
 play, not the match from its first hand.
 """
 
@@ -29,23 +29,16 @@ from typing import TYPE_CHECKING, Any
 from flask import current_app, g, has_app_context, has_request_context
 from sqlalchemy import inspect, select
 
+from referee import games as formats
+from referee.games import find_format
+from referee.games.base import Board, Format, Line, NextHand, StoredHand, Table
+from referee.games.presets import Preset
+from referee.games.resume import Folded, resume
+from referee.games.summary import SUMMARY_VERSION, summary_of
 from referee.models import Hand, db
-from referee.rules import budget, formats
+from referee.rules import budget
 from referee.rules.errors import InputError
-from referee.rules.formats import (
-    Board,
-    Folded,
-    Format,
-    Line,
-    NextHand,
-    StoredHand,
-    Table,
-    find_format,
-)
-from referee.rules.formats.resume import resume
-from referee.rules.formats.summary import SUMMARY_VERSION, summary_of
 from referee.rules.ruleset import Ruleset
-from referee.rules.variants import Preset
 
 if TYPE_CHECKING:
     from referee.models import Match

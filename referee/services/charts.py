@@ -19,14 +19,14 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from referee.games.base import Board
 from referee.i18n import N_, translate
-from referee.rules.formats import Board
 
 if TYPE_CHECKING:
-    from .ratings import RatingPoint
-    from .stats import ClubStats, PlayerStats
+    from referee.services.ratings import RatingPoint
+    from referee.services.stats import ClubStats, PlayerStats
 
-from . import shown
+from referee.services import shown
 
 
 @dataclass(frozen=True)
@@ -169,7 +169,7 @@ _FORMAT_TITLES = (N_("Basic Rummy"), N_("500 Rum"), N_("12-Step Contract Rummy")
 
 def format_title(variant: str) -> str:
     """A format's name as people say it ("Battle Royal", "Gin" for every two-handed table)."""
-    from referee.rules.formats import UnknownFormatError, find_format
+    from referee.games import UnknownFormatError, find_format
 
     try:
         title = str(getattr(find_format(variant), "title", "") or "")

@@ -26,10 +26,9 @@ from sqlalchemy.exc import IntegrityError
 
 from referee.models import Club, ClubMember, db
 from referee.rules.errors import InputError
-
-from . import transfer
-from .clubs import MAX_CLUB_NAME, clean_name, club_matches, club_record
-from .transfer import ImportRefused
+from referee.services import transfer
+from referee.services.clubs import MAX_CLUB_NAME, clean_name, club_matches, club_record
+from referee.services.transfer import ImportRefused
 
 CLUB_FORMAT = "gin-referee-club"
 

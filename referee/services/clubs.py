@@ -18,8 +18,7 @@ from sqlalchemy import select
 from referee.models import Club, ClubMember, Match, Player, db
 from referee.rules.errors import InputError
 from referee.rules.messages import msg, msg_n
-
-from .matches import HIDDEN_REASON, MAX_NAME, create_match, hides_characters
+from referee.services.matches import HIDDEN_REASON, MAX_NAME, create_match, hides_characters
 
 MAX_CLUB_NAME = 60
 
@@ -203,7 +202,7 @@ def club_records() -> list[dict[str, Any]]:
 
 def restore_club(raw: Any, where: str, matches: Mapping[str, Match]) -> bool:
     """A club of a backup, unless one with its link is here already (False then)."""
-    from .transfer import ImportRefused
+    from referee.services.transfer import ImportRefused
 
     if not isinstance(raw, dict):
         raise ImportRefused(where.rstrip("."), "a club is an object")

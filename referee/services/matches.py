@@ -22,6 +22,9 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
+from referee.games import format_for
+from referee.games.base import Format, Place, Table
+from referee.games.presets import Preset, UnknownPresetError, get_preset, list_presets
 from referee.models import (
     AuditAction,
     AuditEntry,
@@ -34,13 +37,10 @@ from referee.models import (
 )
 from referee.rules.budget import TooComplexError
 from referee.rules.errors import InputError, said_of
-from referee.rules.formats import Format, Place, Table, format_for
 from referee.rules.messages import Message, as_message, msg, msg_n
 from referee.rules.ruleset import RulesetError, table_problems
-from referee.rules.variants import Preset, UnknownPresetError, get_preset, list_presets
-
-from . import board as board_service
-from .board import format_of, rules_of
+from referee.services import board as board_service
+from referee.services.board import format_of, rules_of
 
 MAX_NAME = 40
 MAX_KEY = 64  # an idempotency key's length (the column's): a longer one is refused, not cut

@@ -29,8 +29,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import select
 
 from referee.models import Club, Match
-
-from . import stats as stats_service
+from referee.services import stats as stats_service
 
 MODEL = PlackettLuce(limit_sigma=True)  # a game never makes the ladder less sure of anyone
 MU, SIGMA = MODEL.mu, MODEL.sigma

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
+from referee.games.base import Board, Line
+from referee.games.presets import UnknownPresetError, get_preset
 from referee.i18n import N_
 from referee.i18n import translate as _t
 from referee.inputs import (
@@ -34,10 +36,8 @@ from referee.rules.adjudicate import HandKind, rule_cards
 from referee.rules.budget import budgeted
 from referee.rules.cards import Card
 from referee.rules.errors import InputError
-from referee.rules.formats import Board, Line
 from referee.rules.results import Arrangement, HandResult, Meld, Outcome, Role, Step
 from referee.rules.ruleset import Ruleset, RulesetError
-from referee.rules.variants import UnknownPresetError, get_preset
 
 # What each rule tag of a step is about (docs/rules.md §9's questions, §2.1, §3, §5).
 RULE_TITLES = {

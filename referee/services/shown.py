@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from flask import has_request_context, render_template, request
 from markupsafe import Markup
 
+from referee.games.base import Board, Line
 from referee.i18n import current_locale
-from referee.rules.formats import Board, Line
 
 
 @dataclass(frozen=True)

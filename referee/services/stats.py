@@ -27,15 +27,14 @@ from typing import Any, NamedTuple
 from flask import current_app
 from sqlalchemy import select
 
+from referee.games.base import Board, Line
+from referee.games.standing import Money
+from referee.games.three_handed.battle_royal import BattleRoyalResult
 from referee.i18n import N_
 from referee.models import Club, Match, Player, db
-from referee.rules.formats import Board, Line
-from referee.rules.formats.standing import Money
 from referee.rules.results import HandResult, Outcome, Role
 from referee.rules.settlement import Settlement
-from referee.rules.variants.battle_royal import BattleRoyalResult
-
-from . import board as board_service
+from referee.services import board as board_service
 
 
 class HandFact(NamedTuple):

@@ -25,6 +25,10 @@ from typing import Any
 
 from sqlalchemy import select
 
+from referee.games import UnknownFormatError, find_format
+from referee.games.base import Board, Format, StoredHand, Table
+from referee.games.presets import UnknownPresetError, get_preset
+from referee.games.summary import summary_of
 from referee.models import (
     DATA_FIELDS,
     AuditEntry,
@@ -37,22 +41,11 @@ from referee.models import (
 )
 from referee.rules.budget import charged_to
 from referee.rules.errors import InputError
-from referee.rules.formats import (
-    Board,
-    Format,
-    StoredHand,
-    Table,
-    UnknownFormatError,
-    find_format,
-)
-from referee.rules.formats.summary import summary_of
 from referee.rules.results import HandResult
 from referee.rules.ruleset import Ruleset, RulesetError
-from referee.rules.variants import UnknownPresetError, get_preset
-
-from . import board as board_service
-from .board import HandRecord
-from .matches import HIDDEN_REASON, currency_symbol, hides_characters
+from referee.services import board as board_service
+from referee.services.board import HandRecord
+from referee.services.matches import HIDDEN_REASON, currency_symbol, hides_characters
 
 MATCH_FORMAT = "gin-referee-match"
 BACKUP_FORMAT = "gin-referee-backup"
@@ -156,7 +149,7 @@ def ruling_record(ruling: Ruling) -> dict[str, Any]:
 def backup_file() -> dict[str, Any]:
     """Everything this instance stores, as one file: every match and club (with their edit
     links' hashes, so the links people hold keep working) and every shared ruling."""
-    from .clubs import club_records
+    from referee.services.clubs import club_records
 
     matches = db.session.scalars(select(Match).order_by(Match.id)).all()
     rulings = db.session.scalars(select(Ruling).order_by(Ruling.id)).all()
@@ -770,7 +763,7 @@ def import_backup(data: Any) -> Restored:
     """A whole-instance backup → everything in it that is not here yet, in one transaction:
     a match or ruling already here (same link) is left as it is, so importing the same file
     twice adds nothing the second time; any problem rolls back everything."""
-    from .clubs import restore_club
+    from referee.services.clubs import restore_club
 
     check_header(data, BACKUP_FORMAT)
     added = {"matches": 0, "rulings": 0, "clubs": 0}

@@ -40,17 +40,17 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError
 
+from referee.games.base import Board, Line
+from referee.games.gem import decks as deck_service
+from referee.games.hand_entry import IllegalKnock
+from referee.games.json_io import if_ended_json, is_whole, result_json
+from referee.games.presets import DEFAULT_PRESET, list_presets
+from referee.games.summary import named
 from referee.i18n import say
 from referee.models import Hand, Match, MatchStatus, db
 from referee.rules.errors import InputError, error_key
-from referee.rules.formats import Board, Line
-from referee.rules.formats.hand_entry import IllegalKnock
-from referee.rules.formats.json_io import if_ended_json, is_whole, result_json
-from referee.rules.formats.summary import named
 from referee.rules.ruleset import FIELD_HELP
-from referee.rules.variants import DEFAULT_PRESET, list_presets
 from referee.services import board as board_service
-from referee.services import decks as deck_service
 from referee.services import matches as match_service
 from referee.services.board import HandRecord
 from referee.services.matches import MAX_KEY, Actor, Conflict
@@ -501,7 +501,7 @@ def _hand_response(match: Match, hand: Hand) -> Response:
 
 
 def small_match_json(match: Match, board: Board) -> dict[str, Any]:
-    """The match in a few numbers (see :func:`~referee.rules.formats.summary.summary_of`),
+    """The match in a few numbers (see :func:`~referee.games.summary.summary_of`),
     players by name."""
     kept = board_service.summary(match)  # written with the change: nothing to fold
     sides, columns = board.sides, board.columns

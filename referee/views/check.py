@@ -16,6 +16,7 @@ from referee.forms import (
     RulingCheckBase,
     check_form,
 )
+from referee.games.presets import DEFAULT_PRESET, get_preset, list_presets
 from referee.i18n import say
 from referee.inputs import (
     Analysis,
@@ -33,7 +34,6 @@ from referee.rules.messages import msg
 from referee.rules.report import hand_result_to_dict
 from referee.rules.results import HandResult
 from referee.rules.ruleset import table_problems
-from referee.rules.variants import DEFAULT_PRESET, get_preset, list_presets
 from referee.services import rulings as ruling_service
 from referee.throttle import anonymous_write
 

@@ -23,10 +23,10 @@ from flask_babel import gettext as _
 from werkzeug.wrappers.response import Response as WerkzeugResponse
 
 from referee.forms import ActionForm
+from referee.games.presets import DEFAULT_PRESET, list_presets
 from referee.i18n import say, versus_text
 from referee.models import Club, Match, db
 from referee.rules.errors import InputError
-from referee.rules.variants import DEFAULT_PRESET, list_presets
 from referee.services import club_transfer, transfer
 from referee.services import clubs as club_service
 from referee.throttle import anonymous_write

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from referee.contract_forms import ContractHandForm
 from referee.forms import DealForm, HandForm
+from referee.games.base import Board, Format, NextHand
+from referee.games.contract.forms import ContractHandForm
+from referee.games.gin import partnership
+from referee.games.rummy.format import RummyFormat
 from referee.i18n import N_, translate
 from referee.models import EntryMode, HandKindChoice
-from referee.rules.formats import Board, Format, NextHand
-from referee.rules.formats.rummy_format import RummyFormat
-from referee.rules.variants import partnership
 from referee.threehand_forms import (
     BattleRoyalHandForm,
     GemHandForm,
@@ -64,7 +64,7 @@ class SeatedEntryPage(EntryPage):
     """A two-player hand at a table of three or more: who sat out or captained, too."""
 
     form: ClassVar[Any] = SeatedHandForm
-    template: ClassVar[str] = "threehand/hand_form.html"
+    template: ClassVar[str] = "three_handed/hand_form.html"
 
     def start(self, form: Any, board: Board, context: NextHand) -> None:
         form.dealer_seat.data = context.dealer

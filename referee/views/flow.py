@@ -13,14 +13,13 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from referee.forms import RULE_PREFIX
+from referee.games.presets import get_preset
 from referee.i18n import say
 from referee.models import Hand, Match, db
 from referee.rules.errors import InputError
-from referee.rules.variants import get_preset
 from referee.services import matches as match_service
 from referee.services.matches import Conflict
-
-from .access import web_actor
+from referee.views.access import web_actor
 
 Page = tuple[str, int]
 

@@ -10,20 +10,19 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from referee.forms import ActionForm, new_key
+from referee.games.base import Board, Format, Line, NextHand, Place
+from referee.games.hand_entry import IllegalKnock
+from referee.i18n import say
 from referee.models import EntryMode, Hand, Match, db
 from referee.rules.cards import ALL_NATURALS
 from referee.rules.errors import InputError
-from referee.rules.formats import Board, Format, Line, NextHand, Place
-from referee.rules.formats.hand_entry import IllegalKnock
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services import rulings as ruling_service
 from referee.services.matches import Conflict
-
-from ..i18n import say
-from .access import can_edit, load_match, require_edit, web_actor
-from .entry_pages import EntryPage, entry_page
-from .flow import (
+from referee.views.access import can_edit, load_match, require_edit, web_actor
+from referee.views.entry_pages import EntryPage, entry_page
+from referee.views.flow import (
     Page,
     already_saved,
     attach_error,

@@ -26,20 +26,19 @@ from referee.forms import (
     ScorerForm,
     new_match_form,
 )
+from referee.games.presets import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
+from referee.i18n import say
 from referee.models import Match, MatchStatus, db
 from referee.rules.errors import InputError
 from referee.rules.ruleset import FIELD_HELP
-from referee.rules.variants import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services.matches import Conflict
 from referee.threehand_forms import MAX_PLAYERS, option_names
 from referee.threehand_forms import new_match_form as seated_match_form
 from referee.throttle import anonymous_write
-
-from ..i18n import say
-from . import my_matches
-from .access import (
+from referee.views import my_matches
+from referee.views.access import (
     can_edit,
     claim_url,
     editable_ids,
@@ -51,8 +50,8 @@ from .access import (
     token_from,
     web_actor,
 )
-from .etag import drawn_once, tag_of, unless_unchanged
-from .flow import attach_error, parse_int, reload_preset
+from referee.views.etag import drawn_once, tag_of, unless_unchanged
+from referee.views.flow import attach_error, parse_int, reload_preset
 
 bp = Blueprint("matches", __name__)
 T = TypeVar("T")
@@ -245,7 +244,7 @@ def _render_seated(form: Any) -> str:
     presets = match_service.playable_presets(seated=True)
     chosen = _preset_or_none(form.preset.data or SEATED_DEFAULT) or get_preset(SEATED_DEFAULT)
     return render_template(
-        "threehand/new_match.html",
+        "three_handed/new_match.html",
         form=form,
         presets=presets,
         preset_data=_preset_data(presets),
@@ -268,7 +267,7 @@ def settlement(view_id: str) -> str | Response:
     board = board_service.build(match)
     if not board.format.settlement_page:
         return redirect(url_for("matches.scoreboard", view_id=view_id))
-    return render_template("threehand/settlement.html", match=match, board=board)
+    return render_template("three_handed/settlement.html", match=match, board=board)
 
 
 @bp.get("/m/<view_id>/edit/<token>")
@@ -339,7 +338,7 @@ def edit_link(view_id: str) -> str | Response:
     browser's changes carry in the change log."""
     match = load_match(view_id)
     require_edit(match)
-    from .access import session_token
+    from referee.views.access import session_token
 
     form = ScorerForm(scorer=session.get("scorer") or "")
     if form.validate_on_submit():

@@ -19,9 +19,8 @@ from referee.forms import ActionForm
 from referee.models import Hand, Match, db, utcnow
 from referee.services import board as board_service
 from referee.services import matches as match_service
+from referee.views.access import can_edit, editable_ids, load_match, require_edit
 from referee.web import money as money_text
-
-from .access import can_edit, editable_ids, load_match, require_edit
 
 bp = Blueprint("my_matches", __name__)
 

@@ -22,12 +22,11 @@ from flask import Blueprint, Flask, Response, current_app, render_template, url_
 from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 
+from referee.games.base import Board
 from referee.models import Match
 from referee.rules.errors import InputError
-from referee.rules.formats import Board
-
-from .access import can_edit
-from .entry_pages import entry_page
+from referee.views.access import can_edit
+from referee.views.entry_pages import entry_page
 
 # Python's table lacks the web app manifest's type before 3.13; browsers want it exact.
 mimetypes.add_type("application/manifest+json", ".webmanifest")

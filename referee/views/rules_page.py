@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request, url_for
 
+from referee.games.presets import DEFAULT_PRESET, get_preset
 from referee.i18n import versus_text
 from referee.rules.plain_words import anchor, plain_rules
-from referee.rules.variants import DEFAULT_PRESET, get_preset
 from referee.services import board as board_service
-
-from .access import load_match
+from referee.views.access import load_match
 
 bp = Blueprint("rules_page", __name__)
 

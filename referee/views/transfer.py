@@ -80,7 +80,7 @@ def match_json(view_id: str) -> Response:
 @bp.get("/m/<view_id>/sheet")
 def score_sheet(view_id: str) -> str:
     """The match as a paper Gin pad, to print (Hollywood: its three-column sheet)."""
-    from referee.rules.variants import UnknownPresetError, get_preset
+    from referee.games.presets import UnknownPresetError, get_preset
     from referee.services import board as board_service
 
     match = load_match(view_id)

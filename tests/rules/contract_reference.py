@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, pairwise, permutations
 
+from referee.games.contract import ContractTable, Kind, Need
 from referee.rules.cards import SUITS, Card
-from referee.rules.contract import ContractTable, Kind, Need
 
 
 def group_ok(cards: Sequence[Card], table: ContractTable) -> bool:

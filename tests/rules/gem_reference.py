@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
+from referee.games.gem.deck import GemDeck
 from referee.rules.cards import Card
-from referee.rules.gem.deck import GemDeck
 
 
 def is_meld(cards: Sequence[Card], deck: GemDeck, diamond: Card) -> bool:

@@ -5,6 +5,7 @@ Each test is named after the rule or vector it checks.
 
 import pytest
 
+from referee.games.presets import get_preset
 from referee.rules.adjudicate import (
     HandInputError,
     HandKind,
@@ -15,7 +16,6 @@ from referee.rules.adjudicate import (
 from referee.rules.cards import parse_card, parse_cards
 from referee.rules.results import Outcome, Role
 from referee.rules.ruleset import Ruleset, TieOutcome, UndercutMode
-from referee.rules.variants import get_preset
 
 CLASSIC = get_preset("classic").rules
 AMERICAN = get_preset("american").rules

@@ -7,15 +7,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.games.presets import list_presets
 from referee.rules import melds
 from referee.rules.adjudicate import HandKind, rule_cards, rule_counts
 from referee.rules.cards import ALL_NATURALS, Card
 from referee.rules.results import Outcome, Role
-from referee.rules.variants import Family, list_presets
 
-TWO_HANDED = [
-    p for p in list_presets() if p.family in (Family.TWO_HANDED.value, Family.HOLLYWOOD.value)
-]
+TWO_HANDED = [p for p in list_presets() if p.family in ("two_handed", "hollywood")]
 
 
 @st.composite

@@ -9,11 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.cards import ALL_NATURALS, parse_cards
-from referee.rules.errors import InputError
-from referee.rules.ledger import fold_match
-from referee.rules.variants import get_preset
-from referee.rules.variants.basic_rummy import (
+from referee.games.presets import get_preset
+from referee.games.rummy.basic_rummy import (
     BASIC_RUMMY,
     Ending,
     hand_size,
@@ -21,7 +18,10 @@ from referee.rules.variants.basic_rummy import (
     rule_hand,
     target_for,
 )
-from referee.rules.variants.cutthroat import settle_game
+from referee.games.three_handed.cutthroat import settle_game
+from referee.rules.cards import ALL_NATURALS, parse_cards
+from referee.rules.errors import InputError
+from referee.rules.ledger import fold_match
 
 NAMES = ("Ann", "Ben", "Cat", "Dan")
 PENALTY = BASIC_RUMMY.with_overrides(rummy_penalty=True)

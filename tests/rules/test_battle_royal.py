@@ -10,6 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.games.presets import get_preset
+from referee.games.three_handed.battle_royal import (
+    BATTLE_ROYAL,
+    BattleRoyalResult,
+    fold_battle_royal,
+    layoff_order,
+    rule_cards,
+    rule_counts,
+    rule_dead_hand,
+)
+from referee.games.three_handed.battle_royal_layoffs import best_play
 from referee.rules.adjudicate import HandInputError, HandKind
 from referee.rules.cards import ALL_NATURALS, Card, Rank, Suit, parse_cards
 from referee.rules.layoffs import defender_best
@@ -23,17 +34,6 @@ from referee.rules.ruleset import (
     TieOutcome,
     UndercutMode,
 )
-from referee.rules.variants import get_preset
-from referee.rules.variants.battle_royal import (
-    BATTLE_ROYAL,
-    BattleRoyalResult,
-    fold_battle_royal,
-    layoff_order,
-    rule_cards,
-    rule_counts,
-    rule_dead_hand,
-)
-from referee.rules.variants.battle_royal_layoffs import best_play
 
 A, B, C = 0, 1, 2
 ALT = BATTLE_ROYAL.with_overrides(battle_royal_winner_formula="per_opponent_difference")

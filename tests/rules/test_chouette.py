@@ -9,11 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.adjudicate import HandKind, rule_counts, rule_dead_hand
-from referee.rules.ruleset import ChouetteAfterGame, Ruleset
-from referee.rules.settlement import settle_box_vs_team
-from referee.rules.variants import get_preset
-from referee.rules.variants.chouette import (
+from referee.games.presets import get_preset
+from referee.games.three_handed.chouette import (
     BOX,
     CHOUETTE,
     TEAM,
@@ -25,6 +22,9 @@ from referee.rules.variants.chouette import (
     next_captain,
     next_game_seating,
 )
+from referee.rules.adjudicate import HandKind, rule_counts, rule_dead_hand
+from referee.rules.ruleset import ChouetteAfterGame, Ruleset
+from referee.rules.settlement import settle_box_vs_team
 
 # Four players; the cut, lowest first: seat 3, 0, 2, 1 ⇒ 1 in the box, 2 captains, then 0, 3.
 CUT = (3, 0, 2, 1)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules.cards import Suit, parse_cards
-from referee.rules.contract import (
+from referee.games.contract import (
     TWELVE_STEP,
     CombinationError,
     ContractTable,
@@ -15,6 +14,7 @@ from referee.rules.contract import (
     read_as,
     readings,
 )
+from referee.rules.cards import Suit, parse_cards
 
 JOKERS_ONLY = ContractTable(packs=2, jokers=4, wild_ranks=())
 JOKER = parse_cards("JK", TWELVE_STEP.deck)[0]

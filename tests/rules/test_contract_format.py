@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from referee.rules.contract import ContractList, Deal, parse_needs
+from referee.games import find_format
+from referee.games.base import NextHand, Place, StoredHand, Table
+from referee.games.contract import ContractList, Deal, parse_needs
+from referee.games.contract.tables_of_play import list_json
+from referee.games.presets import get_preset
 from referee.rules.errors import InputError
-from referee.rules.formats import StoredHand, Table, find_format
-from referee.rules.formats.base import NextHand, Place
-from referee.rules.variants import get_preset
-from referee.rules.variants.contract_rummy import list_json
 
 NAMES = ("Ann", "Ben", "Cat")
 THREE = ContractList(

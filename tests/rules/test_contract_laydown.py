@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules.cards import parse_cards
-from referee.rules.contract import (
+from referee.games.contract import (
     TWELVE_STEP,
     ContractTable,
     Deal,
@@ -18,7 +17,8 @@ from referee.rules.contract import (
     referee_hand,
     referee_laydown,
 )
-from referee.rules.contract.combos import Laid
+from referee.games.contract.combos import Laid
+from referee.rules.cards import parse_cards
 from referee.rules.errors import InputError
 
 DEAL = Deal(13, parse_needs("1 group of 3 + 2 sequences of 4"))

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules.cards import parse_cards
-from referee.rules.contract import (
+from referee.games.contract import (
     DEFAULT_PENALTIES,
     PUBLISHED_LISTS,
     SEVEN_DEAL_BICYCLE,
@@ -23,7 +22,8 @@ from referee.rules.contract import (
     parse_needs,
     penalty_of,
 )
-from referee.rules.contract.contracts import list_from_json
+from referee.games.contract.contracts import list_from_json
+from referee.rules.cards import parse_cards
 from referee.rules.errors import InputError
 
 

@@ -7,8 +7,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.cards import Card, parse_cards
-from referee.rules.contract import (
+from referee.games.contract import (
     TWELVE_STEP,
     ContractTable,
     Kind,
@@ -16,6 +15,7 @@ from referee.rules.contract import (
     parse_needs,
     read_as,
 )
+from referee.rules.cards import Card, parse_cards
 
 from .contract_reference import can_make_ref, group_ok, sequence_ok
 

@@ -9,11 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.adjudicate import HandKind, rule_counts, rule_dead_hand
-from referee.rules.results import HandResult, HandScore
-from referee.rules.ruleset import Rotation, Ruleset, ShutoutRule, UndercutMode
-from referee.rules.variants import get_preset
-from referee.rules.variants.cutthroat import (
+from referee.games.presets import get_preset
+from referee.games.three_handed.cutthroat import (
     CUTTHROAT,
     DEALER_SITS_OUT,
     CutthroatHand,
@@ -23,7 +20,10 @@ from referee.rules.variants.cutthroat import (
     seat_score,
     settle_game,
 )
-from referee.rules.variants.rotation import Seating, SeatingError, first_seating
+from referee.games.three_handed.rotation import Seating, SeatingError, first_seating
+from referee.rules.adjudicate import HandKind, rule_counts, rule_dead_hand
+from referee.rules.results import HandResult, HandScore
+from referee.rules.ruleset import Rotation, Ruleset, ShutoutRule, UndercutMode
 
 A, B, C = 0, 1, 2
 

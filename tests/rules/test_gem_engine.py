@@ -9,9 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.cards import ALL_NATURALS, Card, Deck, parse_card, parse_cards
-from referee.rules.errors import InputError
-from referee.rules.gem.deck import (
+from referee.games.gem.deck import (
     SYNTHETIC_DECK,
     Gem,
     GemDeckError,
@@ -19,13 +17,15 @@ from referee.rules.gem.deck import (
     parse_deck,
     parse_entries,
 )
-from referee.rules.gem.dice import dice_from
-from referee.rules.gem.game import fold_games, next_dealer
-from referee.rules.gem.gem_parts import gem_parts
-from referee.rules.gem.hand import GemEnding, PairOutcome, rule_cards, rule_counts
-from referee.rules.gem.melds import GemMeldKind, meld_problem
-from referee.rules.gem.search import GemSearch, least_gem_deadwood
-from referee.rules.gem.table_rules import GemRules, Pairing
+from referee.games.gem.dice import dice_from
+from referee.games.gem.game import fold_games, next_dealer
+from referee.games.gem.gem_parts import gem_parts
+from referee.games.gem.hand import GemEnding, PairOutcome, rule_cards, rule_counts
+from referee.games.gem.melds import GemMeldKind, meld_problem
+from referee.games.gem.search import GemSearch, least_gem_deadwood
+from referee.games.gem.table_rules import GemRules, Pairing
+from referee.rules.cards import ALL_NATURALS, Card, Deck, parse_card, parse_cards
+from referee.rules.errors import InputError
 
 from .gem_reference import reference_least
 

@@ -12,17 +12,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.ledger import dealers, fold_match, is_dead
-from referee.rules.results import HandScore
-from referee.rules.ruleset import Ruleset, ShutoutRule
-from referee.rules.settlement import ExtraPayment, SettlementRounding
-from referee.rules.variants import Family, get_preset, hollywood, play_family
-from referee.rules.variants.hollywood import (
+from referee.games.gin import hollywood
+from referee.games.gin.hollywood import (
     HollywoodLedger,
     SheetEntry,
     fold_hollywood,
     settle_hollywood,
 )
+from referee.games.presets import get_preset, play_family
+from referee.rules.ledger import dealers, fold_match, is_dead
+from referee.rules.results import HandScore
+from referee.rules.ruleset import Ruleset, ShutoutRule
+from referee.rules.settlement import ExtraPayment, SettlementRounding
 from tests.rules.counts import ruled
 
 A, B = 0, 1
@@ -47,7 +48,7 @@ def points(ledger: HollywoodLedger) -> list[tuple[int, ...]]:
 
 def test_hollywood_preset_is_the_american_table_as_an_overlay() -> None:
     preset = get_preset("hollywood")
-    assert preset.family == Family.HOLLYWOOD and preset.players == 2
+    assert preset.family == "hollywood" and preset.players == 2
     r = preset.rules
     assert (r.hollywood, r.hollywood_games, r.hollywood_target, r.hollywood_continuous) == (
         True,

@@ -9,14 +9,15 @@ import doctest
 
 import pytest
 
+from referee.games.gin import oklahoma
+from referee.games.gin.oklahoma import upcard_note
+from referee.games.presets import get_preset, play_family
 from referee.rules.adjudicate import HandInputError, HandKind, rule_counts, rule_dead_hand
 from referee.rules.cards import parse_card
 from referee.rules.hand_conditions import UpcardRequiredError, hand_conditions
 from referee.rules.ledger import fold_match
 from referee.rules.results import Outcome, Role
 from referee.rules.ruleset import KnockCompare, OklahomaAce, Ruleset
-from referee.rules.variants import Family, get_preset, oklahoma, play_family
-from referee.rules.variants.oklahoma import upcard_note
 from tests.rules.counts import ruled
 
 OKLAHOMA = get_preset("oklahoma").rules
@@ -25,7 +26,7 @@ A, B = 0, 1
 
 def test_oklahoma_preset_is_the_american_table_with_the_upcard_and_target_150() -> None:
     preset = get_preset("oklahoma")
-    assert preset.family == Family.TWO_HANDED == play_family(preset.family, preset.rules)
+    assert preset.family == "two_handed" == play_family(preset.family, preset.rules)
     assert preset.players == 2
     r = preset.rules
     assert r.oklahoma and r.game_target == 150

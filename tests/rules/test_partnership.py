@@ -13,10 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.results import HandResult, Outcome
-from referee.rules.ruleset import NextDealer, PartnershipZeroNet, Ruleset, TieOutcome
-from referee.rules.variants import Family, get_preset, partnership, play_family
-from referee.rules.variants.partnership import (
+from referee.games.gin import partnership
+from referee.games.gin.partnership import (
     MEMBERS,
     TEAM_OF,
     DealScore,
@@ -30,6 +28,9 @@ from referee.rules.variants.partnership import (
     settle_teams,
     team_name,
 )
+from referee.games.presets import get_preset, play_family
+from referee.rules.results import HandResult, Outcome
+from referee.rules.ruleset import NextDealer, PartnershipZeroNet, Ruleset, TieOutcome
 from tests.rules.counts import drawn, illegal, ruled
 
 A, B, C, D = 0, 1, 2, 3
@@ -60,7 +61,7 @@ def score(deal: int, first: TableResult, second: TableResult, rules: Ruleset = R
 
 def test_section_7_preset_target_125_game_100_shutout_100() -> None:
     preset = get_preset("partnership")
-    assert preset.family == Family.PARTNERSHIP == play_family(preset.family, preset.rules)
+    assert preset.family == "partnership" == play_family(preset.family, preset.rules)
     assert preset.players == 4
     r = preset.rules
     assert (r.game_target, r.game_bonus, r.shutout_bonus, r.box_bonus) == (125, 100, 100, 25)

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.rules.formats import Board, Format, StoredHand, Table, find_format
-from referee.rules.formats.resume import Folded, changed_from, resume, resume_point
-from referee.rules.variants import get_preset
+from referee.games import find_format
+from referee.games.base import Board, Format, StoredHand, Table
+from referee.games.presets import get_preset
+from referee.games.resume import Folded, changed_from, resume, resume_point
 
 NAMES = ("Ann", "Ben", "Cat", "Dan")
 

@@ -7,9 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.rules.cards import parse_cards
-from referee.rules.ruleset import Rotation
-from referee.rules.variants.rotation import (
+from referee.games.three_handed.rotation import (
     CutTieError,
     HandOutcome,
     Seating,
@@ -19,6 +17,8 @@ from referee.rules.variants.rotation import (
     plan_seatings,
     seats_by_cut,
 )
+from referee.rules.cards import parse_cards
+from referee.rules.ruleset import Rotation
 
 A, B, C = 0, 1, 2
 CUTTHROAT = Rotation.LOSER_SITS_IDLE_DEALS

@@ -2,6 +2,7 @@
 
 import pytest
 
+from referee.games.presets import PRESETS, UnknownPresetError, get_preset, list_presets
 from referee.rules.ruleset import (
     FIELD_HELP,
     KnockCompare,
@@ -10,7 +11,6 @@ from referee.rules.ruleset import (
     ShutoutRule,
     parse_override,
 )
-from referee.rules.variants import PRESETS, UnknownPresetError, get_preset, list_presets
 
 
 def test_defaults_are_the_american_table_of_rules_md_section_11() -> None:

@@ -7,13 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.cards import Card, Deck, parse_cards
-from referee.rules.errors import InputError
-from referee.rules.ledger import fold_match
-from referee.rules.melds import validate_meld
-from referee.rules.results import HandScore
-from referee.rules.ruleset import TargetTie
-from referee.rules.variants.rum500 import (
+from referee.games.rummy.rum500 import (
     RUM_500,
     Layoff,
     card_points,
@@ -22,6 +16,12 @@ from referee.rules.variants.rum500 import (
     pack_for,
     rule_hand,
 )
+from referee.rules.cards import Card, Deck, parse_cards
+from referee.rules.errors import InputError
+from referee.rules.ledger import fold_match
+from referee.rules.melds import validate_meld
+from referee.rules.results import HandScore
+from referee.rules.ruleset import TargetTie
 
 NAMES = ("Ann", "Ben", "Cat")
 TWO_PACKS = RUM_500.with_overrides(decks=2, jokers=4)

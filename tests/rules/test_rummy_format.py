@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from referee.rules.formats import StoredHand, Table, find_format
-from referee.rules.variants import get_preset
+from referee.games import find_format
+from referee.games.base import StoredHand, Table
+from referee.games.presets import get_preset
 
 NAMES = ("Ann", "Ben", "Cat", "Dan")
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from referee.games.presets import get_preset, play_family
 from referee.rules.hand_conditions import hand_conditions
 from referee.rules.ledger import fold_match
 from referee.rules.results import Outcome, Role
 from referee.rules.ruleset import KnockCompare, Ruleset
-from referee.rules.variants import Family, get_preset, play_family
 from tests.rules.counts import ruled
 
 STRAIGHT = get_preset("straight_gin").rules
@@ -20,7 +20,7 @@ STRAIGHT = get_preset("straight_gin").rules
 
 def test_section_5_preset_is_the_american_table_with_knock_limit_0() -> None:
     preset = get_preset("straight_gin")
-    assert preset.family == Family.TWO_HANDED == play_family(preset.family, preset.rules)
+    assert preset.family == "two_handed" == play_family(preset.family, preset.rules)
     assert STRAIGHT.differences(get_preset("american").rules) == {"knock_limit": (0, 10)}
     assert (STRAIGHT.gin_bonus, STRAIGHT.big_gin_enabled, STRAIGHT.big_gin_bonus) == (25, True, 31)
 

@@ -30,7 +30,7 @@ def form_values(html: str) -> dict[str, str]:
 def rule_form_data(preset: str = "american", **overrides: Any) -> dict[str, str]:
     """The new-match form's house-rule fields as a browser sends them for ``preset``."""
     from referee.forms import RULE_PREFIX, rule_text
-    from referee.rules.variants import get_preset
+    from referee.games.presets import get_preset
 
     data: dict[str, str] = {}
     rules = get_preset(preset).rules.to_dict() | overrides

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
+from referee.games.presets import PRESETS
 from referee.models import Ruling, db
-from referee.rules.variants import PRESETS
 from tests.web.helpers import add_quick, csrf_from, start_match
 
 R7_KNOCKER = "5S 6S 7S KH KD KC AH AD AC 3D"

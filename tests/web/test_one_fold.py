@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from referee.rules import formats
+from referee import games as formats
 from tests.web.helpers import add_quick, api_match, hand_form, start_match
 
 HANDS = {

@@ -121,8 +121,8 @@ def test_a_stored_hand_past_the_budget_is_shown_not_a_failed_page(app: Any, clie
         client.post(f"/api/v1/matches/{view_id}/hands", json=body, headers=headers).status_code
         == 201
     )
+    from referee.games import hand_entry
     from referee.rules import melds
-    from referee.rules.formats import hand_entry
 
     # a fresh worker: nothing of the search or the ruling is remembered
     melds.clear_hand_caches()
@@ -138,8 +138,8 @@ def test_a_stored_hand_past_the_budget_is_shown_not_a_failed_page(app: Any, clie
 def test_the_folds_of_one_request_share_a_budget(app: Any, client: Any) -> None:
     """A cold read of a match re-rules every hand: past ``FOLD_BUDGET`` the rest read as too
     complex (the page still answers), that fold is not kept, and the next read goes on."""
+    from referee.games import hand_entry
     from referee.rules import melds
-    from referee.rules.formats import hand_entry
 
     view_id, token = api_match(client, rules={"jokers": 2, "jokers_wild": True})
     body = {
@@ -173,8 +173,8 @@ def test_the_folds_of_one_request_share_a_budget(app: Any, client: Any) -> None:
 def test_a_write_whose_fold_runs_short_is_422_and_stores_nothing(app: Any, client: Any) -> None:
     """On a worker that must re-rule the match's hands first, a write needs the whole fold:
     past ``FOLD_BUDGET`` it is refused as too complex, and nothing is stored."""
+    from referee.games import hand_entry
     from referee.rules import melds
-    from referee.rules.formats import hand_entry
 
     view_id, token = api_match(client, rules={"jokers": 2, "jokers_wild": True})
     body = {
@@ -220,12 +220,12 @@ def test_a_contract_search_past_the_budget_is_refused_not_run(client: Any) -> No
 
 
 def test_the_contract_search_charges_the_budget_it_runs_under() -> None:
+    from referee.games.contract.contracts import parse_needs
+    from referee.games.contract.search import can_make_contract
+    from referee.games.contract.tables_of_play import contract_table
+    from referee.games.presets import get_preset
     from referee.rules.budget import TooComplexError, per_ruling
     from referee.rules.cards import parse_cards
-    from referee.rules.contract.contracts import parse_needs
-    from referee.rules.contract.search import can_make_contract
-    from referee.rules.variants import get_preset
-    from referee.rules.variants.contract_rummy import contract_table
 
     table = contract_table(get_preset("twelve_step").rules)
     needs = parse_needs("3 sequences of 4 + 2 groups of 4", "contract")

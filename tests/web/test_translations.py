@@ -112,7 +112,7 @@ def test_translations_keep_placeholders_and_markup(language: str) -> None:
 
 
 def test_every_preset_text_is_listed_for_the_catalogs() -> None:
-    from referee.rules.variants import PRESETS
+    from referee.games.presets import PRESETS
 
     listed = (ROOT / "referee" / "i18n_terms.py").read_text()
     for preset in PRESETS.values():
@@ -194,9 +194,9 @@ def test_a_german_new_match_form_shows_the_rules_in_german(client) -> None:  # t
 
 
 def test_every_rules_page_heading_is_listed_for_the_catalogs() -> None:
+    from referee.games.presets import get_preset
     from referee.i18n_terms import RULE_TAG_TITLES
     from referee.rules.plain_words import plain_rules
-    from referee.rules.variants import get_preset
 
     titles = {note.title for note in plain_rules(get_preset("american").rules)}
     assert titles <= set(RULE_TAG_TITLES), titles - set(RULE_TAG_TITLES)

@@ -1,0 +1,770 @@
+"""One Gem Rummy hand ruled: from the cards (the app finds melds, layoffs and Gem Parts) or
+from the counts a table reads out (deadwoods and Gem Parts claims).
+
+Scoring (docs/rules.md §8.3): a knock scores the difference, at least 11 unless undercut; an
+undercut (the non-knocker strictly fewer after layoffs) scores 25 to the non-knocker (flat,
+or + the difference as a house rule); a tie is not an undercut; gin scores 25 + the
+opponent's deadwood, big gin (12 cards) 35 + it, with no layoffs; Gem Parts adds 16 to the
+knocker, 8 to a non-knocker; a dead hand scores nothing. With three players each
+non-knocker is scored against the knocker (or, as a house rule, only the lowest one is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from referee.games.gem.deck import Gem, GemDeck
+from referee.games.gem.dice import Dice
+from referee.games.gem.gem_parts import gem_parts, missing_gems
+from referee.games.gem.layoffs import GemLayoff, TableMeld, best_layoffs, play_layoff_turns
+from referee.games.gem.melds import GemMeld, GemMeldKind, listed, meld_of, meld_refusal
+from referee.games.gem.search import GemArrangement, GemSearch
+from referee.games.gem.table_rules import GemRules, Pairing
+from referee.rules.cards import Card
+from referee.rules.errors import InputError
+from referee.rules.messages import Message, Value, joined, msg
+from referee.rules.results import HandScore, Step
+
+RULE = "§8.3"
+SPREAD_CANDIDATES = 24  # optimal knocker spreads tried for the fewest layoffs
+
+
+class GemEnding(StrEnum):
+    KNOCK = "knock"
+    GIN = "gin"
+    BIG_GIN = "big_gin"
+    DEAD = "dead"
+
+
+class PairOutcome(StrEnum):
+    KNOCK = "knock"
+    UNDERCUT = "undercut"
+    GIN = "gin"
+    BIG_GIN = "big_gin"
+    UNPAIRED = "unpaired"  # three players, lowest-only pairing: this one did not play the knocker
+
+
+@dataclass(frozen=True)
+class GemPair:
+    """One non-knocker scored against the knocker."""
+
+    seat: int
+    outcome: PairOutcome
+    deadwood: int
+    knocker_points: int
+    points: int
+
+
+@dataclass(frozen=True)
+class GemSeat:
+    """One player's part: the cards (when entered), the arrangement kept, the deadwood
+    (after layoffs for a non-knocker), Gem Parts and how its kings were read for it."""
+
+    seat: int
+    deadwood: int | None
+    cards: tuple[Card, ...] | None = None
+    arrangement: GemArrangement | None = None
+    deadwood_before_layoffs: int | None = None
+    gem_parts: bool = False
+    gem_parts_claimed: bool = False
+    gem_parts_readings: tuple[tuple[Card, Gem], ...] = ()
+    gem_parts_points: int = 0
+
+
+@dataclass(frozen=True)
+class GemResult:
+    """A ruled hand: ``points`` by seat, the pairs, every player's part, the layoffs in the
+    order they went down, and the steps."""
+
+    ending: GemEnding
+    dice: Dice
+    knocker: int | None
+    seats: tuple[GemSeat, ...]
+    pairs: tuple[GemPair, ...]
+    points: tuple[int, ...]
+    steps: tuple[Step, ...]
+    spread: tuple[GemMeld, ...] = ()
+    layoffs: tuple[GemLayoff, ...] = ()
+    winner: int | None = None
+
+    def score(self) -> HandScore:
+        return HandScore(self.points, (0,) * len(self.points))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return () if self.winner is None else (self.winner,)
+
+
+def _label(cards: Sequence[Card]) -> Message | str:
+    return " ".join(c.label for c in cards) or msg("none")
+
+
+def _onto(meld: GemMeld) -> Message:
+    """Where a layoff goes: "onto the Ruby stash 4♠ 9♥ J♦ K♣"."""
+    if meld.kind is GemMeldKind.STASH and meld.gem is not None:
+        return msg("onto the {gem} stash {cards}", gem=meld.gem.title, cards=meld.label)
+    if meld.kind is GemMeldKind.SET:
+        return msg("onto the set {cards}", cards=meld.label)
+    if meld.kind is GemMeldKind.RUN:
+        return msg("onto the run {cards}", cards=meld.label)
+    if meld.kind is GemMeldKind.STASH:
+        return msg("onto the stash {cards}", cards=meld.label)
+    return msg("onto the Queen's Diamonds {cards}", cards=meld.label)
+
+
+def _knocks(name: str, deadwood: int, limit: int) -> Message:
+    return msg(
+        "{name} knocks with {deadwood} (limit {limit}): legal.",
+        name=name,
+        deadwood=deadwood,
+        limit=limit,
+    )
+
+
+def _clockwise(knocker: int, seats: int) -> list[int]:
+    return [(knocker + i) % seats for i in range(1, seats)]
+
+
+def score_pair(
+    ending: GemEnding, knocker_deadwood: int, deadwood: int, rules: GemRules
+) -> tuple[PairOutcome, int, int, Message]:
+    """(outcome, knocker's points, non-knocker's points, why) for one pair."""
+    if ending is GemEnding.GIN:
+        pts = rules.gin_bonus + deadwood
+        return (
+            PairOutcome.GIN,
+            pts,
+            0,
+            msg(
+                "gin: {bonus} + deadwood {deadwood} = {points}",
+                bonus=rules.gin_bonus,
+                deadwood=deadwood,
+                points=pts,
+            ),
+        )
+    if ending is GemEnding.BIG_GIN:
+        pts = rules.big_gin_bonus + deadwood
+        return (
+            PairOutcome.BIG_GIN,
+            pts,
+            0,
+            msg(
+                "big gin: {bonus} + deadwood {deadwood} = {points}",
+                bonus=rules.big_gin_bonus,
+                deadwood=deadwood,
+                points=pts,
+            ),
+        )
+    if deadwood < knocker_deadwood:
+        diff = knocker_deadwood - deadwood
+        if rules.undercut_plus_difference:
+            pts = rules.undercut_bonus + diff
+            why = msg(
+                "undercut ({deadwood} < {knocker}): {bonus} + the difference {difference} = "
+                "{points} (gem_undercut_plus_difference)",
+                deadwood=deadwood,
+                knocker=knocker_deadwood,
+                bonus=rules.undercut_bonus,
+                difference=diff,
+                points=pts,
+            )
+        else:
+            pts = rules.undercut_bonus
+            why = msg(
+                "undercut ({deadwood} < {knocker}): {points} flat",
+                deadwood=deadwood,
+                knocker=knocker_deadwood,
+                points=pts,
+            )
+        return PairOutcome.UNDERCUT, 0, pts, why
+    diff = deadwood - knocker_deadwood
+    pts = max(diff, rules.knocker_minimum)
+    if pts > diff and diff == 0:
+        why = msg(
+            "knock: difference {difference}, raised to the minimum {minimum} (a tie is not an "
+            "undercut)",
+            difference=diff,
+            minimum=rules.knocker_minimum,
+        )
+    elif pts > diff:
+        why = msg(
+            "knock: difference {difference}, raised to the minimum {minimum}",
+            difference=diff,
+            minimum=rules.knocker_minimum,
+        )
+    else:
+        why = msg(
+            "knock: difference {deadwood} − {knocker} = {difference}",
+            deadwood=deadwood,
+            knocker=knocker_deadwood,
+            difference=diff,
+        )
+    return PairOutcome.KNOCK, pts, 0, why
+
+
+@dataclass
+class _Part:
+    seat: int
+    deadwood: int
+    gem_parts: bool
+    claimed: bool = False
+    cards: tuple[Card, ...] | None = None
+    arrangement: GemArrangement | None = None
+    before: int | None = None
+    readings: tuple[tuple[Card, Gem], ...] = ()
+
+
+def _finish(
+    ending: GemEnding,
+    dice: Dice,
+    knocker: int,
+    parts: list[_Part],
+    rules: GemRules,
+    names: Sequence[str],
+    steps: list[Step],
+    spread: tuple[GemMeld, ...] = (),
+    layoffs: tuple[GemLayoff, ...] = (),
+) -> GemResult:
+    seats = len(parts)
+    points = [0] * seats
+    k = parts[knocker]
+    others = _clockwise(knocker, seats)
+    paired = others
+    if seats > 2:
+        if rules.pairing is Pairing.LOWEST_NON_KNOCKER:
+            low = min(others, key=lambda s: (parts[s].deadwood, others.index(s)))
+            paired = [low]
+            steps.append(
+                Step(
+                    msg(
+                        "Three players: only the lowest non-knocker, {name}, is scored against "
+                        "the knocker (gem_pairing=lowest_non_knocker).",
+                        name=names[low],
+                    ),
+                    "§12.3",
+                )
+            )
+        else:
+            steps.append(
+                Step(
+                    msg(
+                        "Three players: each non-knocker is scored against the knocker as in "
+                        "the two-player game (gem_pairing=each_non_knocker)."
+                    ),
+                    "§12.3",
+                )
+            )
+    pairs: list[GemPair] = []
+    for seat in others:
+        if seat not in paired:
+            pairs.append(GemPair(seat, PairOutcome.UNPAIRED, parts[seat].deadwood, 0, 0))
+            continue
+        outcome, kp, dp, why = score_pair(ending, k.deadwood, parts[seat].deadwood, rules)
+        pairs.append(GemPair(seat, outcome, parts[seat].deadwood, kp, dp))
+        points[knocker] += kp
+        points[seat] += dp
+        who = names[knocker] if kp else names[seat]
+        steps.append(
+            Step(
+                msg(
+                    "{knocker} v {other}: {why} to {who}.",
+                    knocker=names[knocker],
+                    other=names[seat],
+                    why=why,
+                    who=who,
+                ),
+                RULE,
+            )
+        )
+    gem_points = [0] * seats
+    for part in parts:
+        if not part.gem_parts:
+            continue
+        bonus = rules.gem_parts_knocker if part.seat == knocker else rules.gem_parts_non_knocker
+        gem_points[part.seat] = bonus
+        points[part.seat] += bonus
+        read = listed(
+            [msg("{card} counts as {gem}", card=c.label, gem=g.title) for c, g in part.readings]
+        )
+        if part.claimed:
+            how = msg("claimed ({readings})", readings=read) if read else msg("claimed")
+        elif read:
+            how = msg("all eight gems among the cards ({readings})", readings=read)
+        else:
+            how = msg("all eight gems among the cards")
+        got: dict[str, Value] = {"name": names[part.seat], "how": how, "bonus": bonus}
+        steps.append(
+            Step(
+                msg("Gem Parts for {name} ({how}): +{bonus} to the knocker.", **got)
+                if part.seat == knocker
+                else msg("Gem Parts for {name} ({how}): +{bonus} to a non-knocker.", **got),
+                RULE,
+            )
+        )
+    from_pairs = [p.knocker_points for p in pairs]
+    best_other = max(pairs, key=lambda p: (p.points, -others.index(p.seat)))
+    winner = best_other.seat if best_other.points > sum(from_pairs) else knocker
+    result_seats = tuple(
+        GemSeat(
+            seat=p.seat,
+            deadwood=p.deadwood,
+            cards=p.cards,
+            arrangement=p.arrangement,
+            deadwood_before_layoffs=p.before,
+            gem_parts=p.gem_parts,
+            gem_parts_claimed=p.claimed,
+            gem_parts_readings=p.readings,
+            gem_parts_points=gem_points[p.seat],
+        )
+        for p in parts
+    )
+    steps.append(
+        Step(
+            msg(
+                "Hand: {scores}.",
+                scores=", ".join(f"{names[s]} {points[s]:+d}" for s in range(seats)),
+            ),
+            RULE,
+        )
+    )
+    return GemResult(
+        ending,
+        dice,
+        knocker,
+        result_seats,
+        tuple(pairs),
+        tuple(points),
+        tuple(steps),
+        spread,
+        layoffs,
+        winner,
+    )
+
+
+def dead_hand(dice: Dice | None, seats: int, names: Sequence[str]) -> GemResult:
+    """Two cards left in the stock at the start of a turn: nobody scores, the dealer deals again."""
+    step = Step(msg("Dead hand: two cards were left in the stock; nobody scores."), RULE)
+    return GemResult(
+        GemEnding.DEAD,
+        dice or Dice(7),
+        None,
+        tuple(GemSeat(s, None) for s in range(seats)),
+        (),
+        (0,) * seats,
+        (step,),
+    )
+
+
+def _dice_step(dice: Dice) -> Step:
+    return Step(
+        msg(
+            "Dice {dice}: knock limit {limit}, Queen's Diamonds is any queen with {card}.",
+            dice=dice.label,
+            limit=dice.knock_limit,
+            card=dice.diamond.label,
+        ),
+        RULE,
+    )
+
+
+def rule_counts(
+    dice: Dice,
+    ending: GemEnding,
+    knocker: int,
+    deadwoods: Sequence[int | None],
+    claims: Sequence[bool],
+    rules: GemRules,
+    names: Sequence[str],
+) -> GemResult:
+    """A hand from the counts read out: each player's deadwood (a non-knocker's after its
+    layoffs; gin and big gin leave the knocker 0) and who claims Gem Parts."""
+    seats = len(names)
+    if ending is GemEnding.DEAD:
+        return dead_hand(dice, seats, names)
+    if not 0 <= knocker < seats:
+        raise InputError("knocker_seat", msg("choose who knocked"))
+    steps = [_dice_step(dice)]
+    kdw = deadwoods[knocker]
+    if ending in (GemEnding.GIN, GemEnding.BIG_GIN):
+        if kdw not in (None, 0):
+            raise InputError(
+                "knocker_deadwood", msg("gin leaves no deadwood (got {deadwood})", deadwood=kdw)
+            )
+        kdw = 0
+    if kdw is None:
+        raise InputError("knocker_deadwood", msg("give {name}'s deadwood", name=names[knocker]))
+    if kdw < 0:
+        raise InputError("knocker_deadwood", msg("deadwood cannot be negative"))
+    if ending is GemEnding.KNOCK and kdw > dice.knock_limit:
+        raise InputError(
+            "knocker_deadwood",
+            msg(
+                "deadwood {deadwood} is above the knock limit {limit} (dice {dice}): not a legal "
+                "knock",
+                deadwood=kdw,
+                limit=dice.knock_limit,
+                dice=dice.label,
+            ),
+        )
+    if ending is GemEnding.KNOCK:
+        steps.append(Step(_knocks(names[knocker], kdw, dice.knock_limit), RULE))
+    parts: list[_Part] = []
+    for seat in range(seats):
+        dw = kdw if seat == knocker else deadwoods[seat]
+        if dw is None:
+            raise InputError(
+                f"deadwood_{seat}", msg("give {name}'s deadwood", name=names[seat]), seat=seat
+            )
+        if dw < 0:
+            raise InputError(f"deadwood_{seat}", msg("deadwood cannot be negative"), seat=seat)
+        parts.append(_Part(seat, dw, bool(claims[seat]), claimed=bool(claims[seat])))
+    return _finish(ending, dice, knocker, parts, rules, names, steps)
+
+
+def check_hands(hands: Sequence[Sequence[Card]], names: Sequence[str]) -> None:
+    """Cards the deck does not have: a joker, or a card in two players' hands."""
+    owner: dict[Card, int] = {}
+    for seat, cards in enumerate(hands):
+        for card in cards:
+            if card.is_joker:
+                raise InputError(
+                    f"cards_{seat}",
+                    msg(
+                        "{name}: {card} is not played in Gem Rummy (the jokers hold the dice)",
+                        name=names[seat],
+                        card=card.label,
+                    ),
+                    seat=seat,
+                    api_field="hands",
+                )
+            if card in owner:
+                raise InputError(
+                    f"cards_{seat}",
+                    msg(
+                        "{card} is in both {first}'s and {second}'s hands: the deck has one of "
+                        "each card",
+                        card=card.label,
+                        first=names[owner[card]],
+                        second=names[seat],
+                    ),
+                    seat=seat,
+                    api_field="hands",
+                )
+            owner[card] = seat
+
+
+def parse_spread(
+    melds: Sequence[Sequence[Card]], cards: Sequence[Card], deck: GemDeck, dice: Dice
+) -> tuple[GemMeld, ...]:
+    """The knocker's declared melds checked: each a meld, each card the knocker's and in one
+    meld only (a king counted twice is refused)."""
+    used: set[Card] = set()
+    out: list[GemMeld] = []
+    for cs in melds:
+        problem = meld_refusal(cs, deck, dice.diamond)
+        if problem:
+            raise InputError("spread", problem)
+        for card in cs:
+            if card not in cards:
+                raise InputError(
+                    "spread", msg("{card} is not in the knocker's hand", card=card.label)
+                )
+            if card in used:
+                raise InputError(
+                    "spread",
+                    msg(
+                        "{card} is counted twice: a king counts as one of its two gems, in one "
+                        "meld",
+                        card=card.label,
+                    )
+                    if card.rank is not None and card.rank.label == "K"
+                    else msg(
+                        "{card} is counted twice: a card is in one meld only", card=card.label
+                    ),
+                )
+            used.add(card)
+        meld = meld_of(cs, deck, dice.diamond)
+        assert meld is not None
+        out.append(meld)
+    return tuple(out)
+
+
+def rule_cards(
+    dice: Dice,
+    knocker: int,
+    hands: Sequence[Sequence[Card]],
+    deck: GemDeck,
+    rules: GemRules,
+    names: Sequence[str],
+    spread: Sequence[Sequence[Card]] | None = None,
+) -> GemResult:
+    """A hand from every player's cards: the knocker's 11 after the discard (12 for big gin),
+    each other player's 11. The cards speak: 11 cards all melded is gin."""
+    seats = len(names)
+    if not 0 <= knocker < seats:
+        raise InputError("knocker_seat", msg("choose who knocked"))
+    check_hands(hands, names)
+    size = rules.hand_size
+    for seat, cards in enumerate(hands):
+        allowed = (size, size + 1) if seat == knocker else (size,)
+        if len(cards) not in allowed:
+            held: dict[str, Value] = {"name": names[seat], "count": len(cards), "size": size}
+            raise InputError(
+                f"cards_{seat}",
+                msg(
+                    "{name} holds {count} cards, {size} (or {big} for big gin) are needed",
+                    big=size + 1,
+                    **held,
+                )
+                if seat == knocker
+                else msg("{name} holds {count} cards, {size} are needed", **held),
+                seat=seat,
+                api_field="hands",
+            )
+    steps = [_dice_step(dice)]
+    kcards = tuple(hands[knocker])
+    declared = parse_spread(spread, kcards, deck, dice) if spread is not None else None
+    ksearch = GemSearch(kcards, deck, dice.diamond)
+    kdw = ksearch.least()
+    if len(kcards) == size + 1 and kdw:
+        raise InputError(
+            f"cards_{knocker}",
+            msg(
+                "{name}'s {count} cards do not all meld (deadwood {deadwood}): 12 cards are big "
+                "gin only; enter the 11 kept after the discard",
+                name=names[knocker],
+                count=size + 1,
+                deadwood=kdw,
+            ),
+            seat=knocker,
+            api_field="hands",
+        )
+    if kdw > dice.knock_limit:
+        raise InputError(
+            f"cards_{knocker}",
+            msg(
+                "{name}'s deadwood is {deadwood} at best, above the knock limit {limit} (dice "
+                "{dice}): not a legal knock",
+                name=names[knocker],
+                deadwood=kdw,
+                limit=dice.knock_limit,
+                dice=dice.label,
+            ),
+            seat=knocker,
+            api_field="hands",
+        )
+    ending = (
+        GemEnding.BIG_GIN
+        if len(kcards) == size + 1
+        else GemEnding.GIN
+        if kdw == 0
+        else GemEnding.KNOCK
+    )
+    others = _clockwise(knocker, seats)
+    if declared is not None:
+        melds = declared
+        melded = {c for m in melds for c in m.cards}
+        dead = tuple(c for c in kcards if c not in melded)
+        dead_value = sum(c.rank.pip_value for c in dead if c.rank is not None)
+        if dead_value > dice.knock_limit:
+            raise InputError(
+                "spread",
+                msg(
+                    "the declared spread leaves deadwood {deadwood} ({cards}), above the knock "
+                    "limit {limit}",
+                    deadwood=dead_value,
+                    cards=_label(dead),
+                    limit=dice.knock_limit,
+                ),
+            )
+        candidates = [GemArrangement(melds, dead, dead_value)]
+        steps.append(Step(msg("{name} declared the spread.", name=names[knocker]), "R3"))
+        if dead and ending is not GemEnding.KNOCK:
+            # the cards speak (R11): every card melds, so the hand is gin with the
+            # arrangement that melds them all, not the declared spread's deadwood
+            candidates = [ksearch.best()]
+            steps.append(
+                Step(
+                    msg(
+                        "The declared spread leaves {cards} out, but {name}'s cards all meld: "
+                        "the cards speak, {melds}; deadwood 0.",
+                        cards=_label(dead),
+                        name=names[knocker],
+                        melds=listed([m.description for m in candidates[0].melds], semicolons=True),
+                    ),
+                    "R11",
+                )
+            )
+    else:
+        candidates = ksearch.arrangements(limit=SPREAD_CANDIDATES)
+    gin = ending is not GemEnding.KNOCK
+    best_choice: tuple[int, GemArrangement, list[_Part], tuple[GemLayoff, ...]] | None = None
+    for arrangement in candidates:
+        parts_by_seat: dict[int, _Part] = {}
+        turns: tuple[GemLayoff, ...] = ()
+        if gin:
+            for seat in others:
+                a = GemSearch(hands[seat], deck, dice.diamond).best()
+                parts_by_seat[seat] = _Part(
+                    seat,
+                    a.deadwood,
+                    False,
+                    cards=tuple(hands[seat]),
+                    arrangement=a,
+                    before=a.deadwood,
+                )
+        elif seats == 2:
+            seat = others[0]
+            table = [TableMeld(m) for m in arrangement.melds]
+            plan = best_layoffs(table, hands[seat], deck, dice.diamond, rules, seat)
+            before = GemSearch(hands[seat], deck, dice.diamond).least()
+            turns = plan.layoffs
+            parts_by_seat[seat] = _Part(
+                seat,
+                plan.deadwood,
+                False,
+                cards=tuple(hands[seat]),
+                arrangement=plan.arrangement,
+                before=before,
+            )
+        else:
+            played = play_layoff_turns(
+                arrangement.melds, {s: hands[s] for s in others}, others, deck, dice.diamond, rules
+            )
+            turns = played.turns
+            for seat in others:
+                before = GemSearch(hands[seat], deck, dice.diamond).least()
+                parts_by_seat[seat] = _Part(
+                    seat,
+                    played.kept[seat].deadwood,
+                    False,
+                    cards=tuple(hands[seat]),
+                    arrangement=played.kept[seat],
+                    before=before,
+                )
+        left = sum(p.deadwood for p in parts_by_seat.values())
+        if best_choice is None or left > best_choice[0]:
+            best_choice = (left, arrangement, list(parts_by_seat.values()), turns)
+    assert best_choice is not None
+    _, spread_arr, other_parts, turns = best_choice
+    if spread is None:
+        best_spread: dict[str, Value] = {
+            "name": names[knocker],
+            "melds": listed([m.description for m in spread_arr.melds], semicolons=True),
+            "deadwood": spread_arr.deadwood,
+            "cards": _label(spread_arr.deadwood_cards),
+        }
+        steps.append(
+            Step(
+                msg(
+                    "{name}'s best spread (of its best spreads, the one leaving the others the "
+                    "most deadwood): {melds}; deadwood {deadwood} ({cards}).",
+                    **best_spread,
+                )
+                if len(candidates) > 1
+                else msg(
+                    "{name}'s best spread: {melds}; deadwood {deadwood} ({cards}).", **best_spread
+                ),
+                "R1",
+            )
+        )
+    if ending is GemEnding.GIN:
+        steps.append(
+            Step(msg("{name}'s 11 cards all meld: gin (no layoffs).", name=names[knocker]), RULE)
+        )
+    elif ending is GemEnding.BIG_GIN:
+        steps.append(
+            Step(
+                msg("{name}'s 12 cards all meld: big gin (no layoffs).", name=names[knocker]),
+                RULE,
+            )
+        )
+    else:
+        steps.append(
+            Step(
+                joined(
+                    _knocks(names[knocker], kdw, dice.knock_limit),
+                    msg(
+                        "Layoffs onto the knocker's melds only; {options}.",
+                        options=rules.layoff_option_text,
+                    ),
+                ),
+                "§12.3",
+            )
+        )
+        for n, lay in enumerate(turns, 1):
+            target = spread_arr.melds[lay.meld_index]
+            laid: dict[str, Value] = {"number": n, "name": names[lay.seat], "card": lay.card.label}
+            steps.append(
+                Step(
+                    msg(
+                        "Layoff {number}: {name} lays {card} (read as {gem}) {onto}.",
+                        gem=lay.reading.title,
+                        onto=_onto(target),
+                        **laid,
+                    )
+                    if lay.reading
+                    else msg(
+                        "Layoff {number}: {name} lays {card} {onto}.", onto=_onto(target), **laid
+                    ),
+                    "R4",
+                )
+            )
+    for part in other_parts:
+        assert part.arrangement is not None
+        a = part.arrangement
+        kept: dict[str, Value] = {
+            "name": names[part.seat],
+            "deadwood": a.deadwood,
+            "cards": _label(a.deadwood_cards),
+        }
+        steps.append(
+            Step(
+                msg(
+                    "{name} lays down {melds}; deadwood {deadwood} ({cards}).",
+                    melds=listed([m.description for m in a.melds], semicolons=True),
+                    **kept,
+                )
+                if a.melds
+                else msg("{name} lays down no melds; deadwood {deadwood} ({cards}).", **kept),
+                "R1",
+            )
+        )
+    kpart = _Part(
+        knocker, spread_arr.deadwood, False, cards=kcards, arrangement=spread_arr, before=kdw
+    )
+    parts = sorted([kpart, *other_parts], key=lambda p: p.seat)
+    for part in parts:
+        assert part.cards is not None
+        readings = gem_parts(part.cards, deck)
+        part.gem_parts = readings is not None
+        part.readings = readings or ()
+        if readings is None:
+            lacking = ", ".join(g.title for g in missing_gems(part.cards, deck))
+            if lacking:
+                steps.append(
+                    Step(
+                        msg(
+                            "{name} has no Gem Parts: no {gems}.",
+                            name=names[part.seat],
+                            gems=lacking,
+                        ),
+                        RULE,
+                    )
+                )
+            else:
+                steps.append(
+                    Step(
+                        msg(
+                            "{name} has no Gem Parts: the kings cannot count for every missing "
+                            "gem (a king counts as one of its gems).",
+                            name=names[part.seat],
+                        ),
+                        RULE,
+                    )
+                )
+    return _finish(
+        ending, dice, knocker, parts, rules, names, steps, tuple(spread_arr.melds), turns
+    )

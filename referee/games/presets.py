@@ -1,0 +1,136 @@
+"""Presets: every named table is a Ruleset, gathered from the games that play it.
+
+Each game lists its tables on its format (``Format.presets``); a preset's ``family`` is the
+name of the format that plays it. The registry (:mod:`referee.games`) gathers them, so a new
+game's tables need no line here.
+
+>>> get_preset("american").rules.gin_bonus
+25
+>>> play_family(get_preset("american").family, get_preset("american").rules.with_overrides(
+...     hollywood=True))
+'hollywood'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.rules.messages import Message, msg
+from referee.rules.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named table: its rules, the game family it belongs to, and a one-line description.
+
+    ``players`` is how many people the table seats (partnership: 4, in two teams), or the fewest
+    when ``max_players`` says it takes more (Chouette: 3 to 8). ``options`` are the
+    :class:`~referee.rules.ruleset.Ruleset` fields that matter to this format beyond the
+    two-handed ones, for the new-match form to offer as house rules (each has help text in
+    ``FIELD_HELP``).
+    """
+
+    name: str
+    title: str
+    description: str
+    rules: Ruleset
+    family: str = "two_handed"
+    source: str = ""
+    players: int = 2
+    max_players: int | None = None
+    options: tuple[str, ...] = ()
+
+    @property
+    def seats(self) -> range:
+        """Every number of players the table takes."""
+        return range(self.players, (self.max_players or self.players) + 1)
+
+
+class UnknownPresetError(KeyError):
+    """No preset goes by ``name``; ``message`` says so with the names there are."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(name)
+
+    @property
+    def message(self) -> Message:
+        known = ", ".join(_registry())
+        return msg("`{name}` is not a preset (known: {known})", name=self.name, known=known)
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+class TableError(ValueError):
+    """A table that cannot be played (the Hollywood overlay on a table that is not
+    two-handed): ``message`` is the reason, ``str()`` its English."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(str(message))
+
+
+def get_preset(name: str) -> Preset:
+    """The preset called ``name`` (case and ``-``/``_`` insensitive)."""
+    key = name.strip().lower().replace("-", "_")
+    found = _registry().get(key)
+    if found is None:
+        raise UnknownPresetError(name)
+    return found
+
+
+def list_presets(family: str | None = None) -> list[Preset]:
+    """Every preset, or those of one family."""
+    return [p for p in _registry().values() if family is None or p.family == family]
+
+
+def play_family(family: str, rules: Ruleset) -> str:
+    """The family a match is played as: its preset's ``family``, except that the Hollywood
+    overlay (``rules.hollywood``, e.g. set as a house rule on any two-handed table) makes a
+    two-handed match ``hollywood``, and clearing it makes a Hollywood preset two-handed.
+
+    Raises :class:`TableError` (a ValueError) for Hollywood on a table that is not two-handed
+    (docs/rules.md §4: Hollywood is an overlay on two-player gin).
+    """
+    if family in _OVERLAID_FAMILIES:
+        return _OVERLAID[rules.hollywood]
+    if rules.hollywood:
+        raise TableError(
+            msg("Hollywood scoring is for two-handed tables, not {family}", family=family)
+        )
+    return family
+
+
+DEFAULT_PRESET = "american"
+
+_OVERLAID = {False: "two_handed", True: "hollywood"}
+"""The two families the Hollywood overlay moves a table between (docs/rules.md §4)."""
+_OVERLAID_FAMILIES = frozenset(_OVERLAID.values())
+_ALL: list[dict[str, Preset]] = []
+
+
+def presets_of(
+    tables: tuple[tuple[str, str, str, Ruleset, str], ...], family: str, players: int = 2
+) -> tuple[Preset, ...]:
+    """A game's tables written as rows (name, title, description, rules, source) as presets."""
+    return tuple(
+        Preset(name, title, description, rules, family, source, players)
+        for name, title, description, rules, source in tables
+    )
+
+
+def _registry() -> dict[str, Preset]:
+    """Every preset by name (``PRESETS``), gathered on first use from the registered formats."""
+    if not _ALL:
+        from referee.games import all_formats
+
+        _ALL.append({p.name: p for f in all_formats() for p in f.presets})
+    return _ALL[0]
+
+
+def __getattr__(name: str) -> object:
+    """``PRESETS``, gathered when first asked for."""
+    if name == "PRESETS":
+        return _registry()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,233 @@
+"""The box against a partnership, 3–8 players (docs/rules.md §6.3): the box plays every hand of a
+game against the partnership's captain, who gives way on losing a hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from referee.games import json_io as io
+from referee.games.base import Board, GameSettlement, Line, NextHand, Place, Table
+from referee.games.kinds import HandKindChoice
+from referee.games.presets import Preset
+from referee.games.standing import dealer_after
+from referee.games.three_handed import chouette
+from referee.games.three_handed import presets as three_presets
+from referee.games.three_handed.chouette import ChouetteHand, first_chouette_seating
+from referee.games.three_handed.seated import SeatedFormat, not_a_player
+from referee.games.three_handed.seated_entry import normalise_seated, rule_seated
+from referee.rules.errors import InputError
+from referee.rules.messages import msg
+from referee.rules.results import HandResult, HandScore
+from referee.rules.ruleset import Ruleset
+
+
+class Chouette(SeatedFormat):
+    """The box's side against the partnership's: two score columns, payouts per partner."""
+
+    name: ClassVar[str] = "chouette"
+    presets: ClassVar[tuple[Preset, ...]] = tuple(
+        p for p in three_presets.PRESETS if p.family == "chouette"
+    )
+    title: ClassVar[str] = "Chouette"
+    seated_by_cut: ClassVar[bool] = True
+    seat_field: ClassVar[str | None] = "captain_seat"
+    api_keys: ClassVar[frozenset[str]] = io.COMMON_KEYS | io.TWO_PLAYER_KEYS | {"captain"}
+
+    def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
+        return normalise_seated(fields, "captain_seat")
+
+    def check_seats(self, values: Mapping[str, Any], names: Sequence[str]) -> None:
+        super().check_seats(values, names)
+        captain = values.get("captain_seat")
+        if captain is None:
+            raise InputError("captain_seat", msg("choose who captained the partnership"))
+        if isinstance(captain, bool) or not isinstance(captain, int):
+            raise InputError("captain_seat", not_a_player(captain))
+        if not 0 <= captain < len(names):
+            raise InputError("captain_seat", not_a_player(captain))
+
+    def rule(self, values: Mapping[str, Any], table: Table) -> HandResult:
+        return rule_seated(values, table.rules)
+
+    def verify_hand(self, values: Mapping[str, Any], table: Table, place: Place) -> HandResult:
+        result = super().verify_hand(values, table, place)
+        names = table.names
+        box = place.context.box
+        assert box is not None
+        captain = values.get("captain_seat")
+        if captain == box:
+            raise InputError(
+                "captain_seat",
+                msg(
+                    "{box} is in the box for this hand; the captain is one of the partners",
+                    box=names[box],
+                ),
+                api_field="captain",
+            )
+        knocker = values.get("knocker_seat")
+        if values.get("kind") != HandKindChoice.DEAD and knocker not in (box, captain):
+            assert isinstance(captain, int)
+            raise InputError(
+                "knocker_seat",
+                msg(
+                    "only {box} (the box) and {captain} (the captain) play this hand",
+                    box=names[box],
+                    captain=names[captain],
+                ),
+            )
+        assert isinstance(result, HandResult)
+        return result
+
+    def _nothing(self, seats: int) -> HandScore:
+        return HandScore.nothing(2)
+
+    def totals(self, board: Board) -> tuple[int, ...]:
+        """Each player's running points in the game shown: the player's side's."""
+        box, team = board.standing.points
+        return tuple(box if s == board.shown_box else team for s in range(len(board.names)))
+
+    def _fold(
+        self, lines: list[Line], table: Table, order: Sequence[int]
+    ) -> chouette.ChouetteMatch:
+        first = first_chouette_seating(order)
+        hands = []
+        for line in lines:
+            assert isinstance(line.result, HandResult)
+            hands.append(ChouetteHand(line.result, line.knocker, line.values.get("captain_seat")))
+        return chouette.fold_chouette(first, hands, table.rules, table.names)
+
+    def _board(
+        self, table: Table, lines: list[Line], good: list[Line], folded: chouette.ChouetteMatch
+    ) -> Board:
+        rules, names, stake = table.rules, table.names, table.stake
+        seats = len(names)
+        for i, line in enumerate(good):
+            seating = folded.seatings[i]
+            line.box, line.captain = seating.box, seating.captain
+            line.players = (seating.box, seating.captain)
+            line.sitting_out = seating.queue
+            line.dealer = line.values.get("dealer_seat")
+            line.why = folded.steps[i]
+            line.overridden = folded.recorded[i]
+            score = folded.scores[i]
+            line.score = score
+            points = [0] * seats
+            points[seating.box] += score.points[chouette.BOX]
+            points[seating.captain] += score.points[chouette.TEAM]
+            line.points = tuple(points)
+            if score.boxes[chouette.BOX] or score.points[chouette.BOX] > 0:
+                line.winners = (seating.box,)
+            elif score.boxes[chouette.TEAM] or score.points[chouette.TEAM] > 0:
+                line.winners = (seating.captain,)
+        standing = self.standing_of(lines, good, folded.scores, rules, seats)
+        following = folded.next
+        next_hand = NextHand(
+            dealer=_next_dealer(good, folded, rules),
+            players=(following.box, following.captain),
+            sitting_out=following.queue,
+            box=following.box,
+            captain=following.captain,
+            queue=following.queue,
+            why=folded.next_step,
+        )
+        games = []
+        for g in folded.finished_games:
+            won = g.box_won
+            result = (
+                msg("the box won")
+                if won
+                else msg("the partnership won")
+                if won is False
+                else msg("tied")
+            )
+            games.append(
+                GameSettlement(
+                    number=g.number,
+                    label=msg(
+                        "Game {number} · {player} in the box · {result}, value {value}",
+                        number=g.number,
+                        player=names[g.box],
+                        result=result,
+                        value=g.value if g.value is not None else "?",
+                    ),
+                    settlement=g.settle(stake, rules.settlement_rounding),
+                    finals=g.ledger.final_totals or (),
+                    value=g.value,
+                    box=g.box,
+                    box_won=won,
+                )
+            )
+        money = folded.settle_match(stake, rules.settlement_rounding) if games else None
+        shown = standing.game
+        shown_box = folded.games[shown - 1].box if shown <= len(folded.games) else following.box
+        board = Board(
+            self,
+            table,
+            lines,
+            standing,
+            next_hand,
+            money,
+            columns=[f"Box: {names[shown_box]}", "Partnership"],
+            games=games,
+            shown_box=shown_box,
+        )
+        if standing.over:
+            board.extra["partners"] = tuple(s for s in range(seats) if s != shown_box)
+        else:  # the captain first, then the queue
+            board.extra["partners"] = (following.captain, *following.queue)
+            board.extra["captain"] = following.captain
+        return board
+
+    # -- JSON -------------------------------------------------------------------------------
+
+    def api_columns(self, board: Board) -> list[str]:
+        return ["box", "partnership"]
+
+    def game_winner_json(self, board: Board, game: Any) -> Any:
+        won = game.box_won
+        return None if won is None else "box" if won else "partnership"
+
+    def _fields_from_json(
+        self, data: Mapping[str, Any], names: Sequence[str], context: NextHand
+    ) -> dict[str, Any]:
+        fields = super()._fields_from_json(data, names, context)
+        captain = io.seat_of(names, data.get("captain"), "captain")
+        fields["captain_seat"] = context.captain if captain is None else captain
+        return fields
+
+    def _hand_json(self, board: Board, line: Line) -> dict[str, Any]:
+        captain = line.values.get("captain_seat")
+        return {
+            "box": board.names[line.box] if line.box is not None else None,
+            "captain": board.names[captain] if isinstance(captain, int) else None,
+            **super()._hand_json(board, line),
+        }
+
+    def match_json(self, board: Board) -> dict[str, Any]:
+        body = super().match_json(board)
+        names = board.names
+        body["chouette"] = {
+            "box": names[board.shown_box] if board.shown_box is not None else None,
+            "partners": io.seat_names(board.extra.get("partners", ()), names),
+            "points": dict(zip(self.api_columns(board), board.standing.points, strict=True)),
+        }
+        return body
+
+    def _patch_fields(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:
+        fields = super()._patch_fields(board, line, data)
+        captain = line.values.get("captain_seat")
+        fields["captain"] = board.names[captain] if isinstance(captain, int) else None
+        return fields
+
+
+def _next_dealer(good: list[Line], folded: chouette.ChouetteMatch, rules: Ruleset) -> int:
+    """The next dealer by the table's ``next_dealer`` rule between the two sides (the box
+    deals the first hand: it plays every hand)."""
+    following = folded.next
+    if not good:
+        return following.box
+    last = good[-1]
+    last_side = chouette.BOX if last.dealer == last.box else chouette.TEAM
+    side = dealer_after(last_side, folded.scores[-1], rules, 2)
+    return following.box if side == chouette.BOX else following.captain
