@@ -8,7 +8,8 @@
 - JSON bodies nest at most :data:`MAX_JSON_DEPTH` deep; deeper (or past Python's own
   recursion limit) is a 400.
 - An unexpected exception is logged with a request id, which the answer carries too (in
-  ``X-Request-Id`` and, under ``/api/``, in the JSON error; on pages, in the text).
+  ``X-Request-Id`` and in the refusal: :func:`referee.api.errors.refusal` answers the API in
+  JSON and a page with the error page).
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ import secrets
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Flask, Response, g, jsonify, render_template, request
+from flask import Flask, Response, g, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import InternalServerError
 
+from referee.api.errors import refusal
 from referee.i18n import say
 from referee.rules.budget import TooComplexError, reset_per_ruling, set_per_ruling
 
@@ -94,16 +96,7 @@ def _json_items(value: object, path: str = "") -> Iterator[tuple[str | None, obj
 
 
 def _refused(field: str | None, reason: str, status: int = 400) -> Response:
-    if request.path.startswith("/api/"):
-        response = jsonify({"error": {"field": field, "reason": reason}})
-    else:
-        where = f"{field}: " if field else ""
-        response = Response(
-            render_template("error.html", code=status, message=f"{where}{reason}"),
-            mimetype="text/html",
-        )
-    response.status_code = status
-    return response
+    return refusal(status, field, reason)
 
 
 def _check_request() -> Response | None:
@@ -140,7 +133,7 @@ def request_id() -> str:
     return str(rid)
 
 
-def _server_error(error: InternalServerError) -> tuple[Response | str, int]:
+def _server_error(error: InternalServerError) -> Response:
     rid = request_id()
     original = error.original_exception or error
     from flask import current_app
@@ -149,9 +142,7 @@ def _server_error(error: InternalServerError) -> tuple[Response | str, int]:
         "request %s failed: %s %s", rid, request.method, request.path, exc_info=original
     )
     reason = f"the server failed on this request (request id {rid}); nothing was changed"
-    if request.path.startswith("/api/"):
-        return jsonify({"error": {"field": None, "reason": reason, "request_id": rid}}), 500
-    return render_template("error.html", code=500, message=reason.capitalize() + "."), 500
+    return refusal(500, None, reason, page=reason.capitalize() + ".", request_id=rid)
 
 
 def init_app(app: Flask) -> None:
@@ -187,13 +178,10 @@ def init_app(app: Flask) -> None:
                 reset_per_ruling(token)
 
 
-def _too_complex(error: TooComplexError) -> tuple[Response | str, int]:
+def _too_complex(error: TooComplexError) -> Response:
     """A ruling past its work budget: 422, and nothing stored (the write rolled back)."""
     from referee.models import db
 
     db.session.rollback()
-    field = "hand" if request.endpoint == "check_api.create_analysis" else error.field
-    if request.path.startswith("/api/"):
-        return jsonify({"error": {"field": field, "reason": error.reason}}), 422
     said = say(error)
-    return render_template("error.html", code=422, message=said[:1].upper() + said[1:] + "."), 422
+    return refusal(422, error.field, error.reason, page=said[:1].upper() + said[1:] + ".")

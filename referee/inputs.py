@@ -35,7 +35,7 @@ ARRANGEMENTS_SHOWN = 24  # the most best arrangements an answer lists (it always
 
 def resolve_rules(preset: str | None, overrides: object) -> Ruleset:
     """A preset's rules with house-rule overrides (a dict, or ``key=value`` strings)."""
-    rules = _preset(preset).rules
+    rules = preset_named(preset).rules
     if not overrides:
         return rules
     try:
@@ -49,7 +49,9 @@ def resolve_rules(preset: str | None, overrides: object) -> Ruleset:
     raise InputError("rules", "must be an object of rule names to values")
 
 
-def _preset(name: object) -> Preset:
+def preset_named(name: object) -> Preset:
+    """The preset a request names (the default when it names none), or :class:`InputError`
+    on ``preset``."""
     if name is not None and not isinstance(name, str):
         raise InputError("preset", "must be a preset's name")
     try:
@@ -60,7 +62,7 @@ def _preset(name: object) -> Preset:
 
 def _table(request: Mapping[str, object], rules: Ruleset | None) -> tuple[Ruleset, str]:
     """The rules a request is ruled under, and the preset they start from."""
-    preset = _preset(request.get("preset")).name
+    preset = preset_named(request.get("preset")).name
     if rules is None:
         rules = resolve_rules(preset, request.get("rules"))
     return rules, preset
@@ -236,7 +238,8 @@ class AnalyzeRequest(TypedDict):
 
 @dataclass(frozen=True)
 class AnalyzeInputs:
-    """One hand, parsed, with the rules (and the Oklahoma upcard) to judge it under."""
+    """One hand, parsed, with the rules (and the upcard, at a table that turns one) to judge
+    it under."""
 
     rules: Ruleset
     preset: str
@@ -285,8 +288,9 @@ def parse_analyze_request(
 @dataclass(frozen=True)
 class Analysis:
     """A hand's best arrangements and whether it may knock (``may_knock`` None: unknown until
-    the Oklahoma upcard is given). With one card more than a dealt hand, ``options`` holds the
-    best discards and ``after`` the best arrangements after the first of them."""
+    the upcard is given, at a table whose upcard sets the knock limit). With one card more
+    than a dealt hand, ``options`` holds the best discards and ``after`` the best
+    arrangements after the first of them."""
 
     hand: tuple[Card, ...]
     rules: Ruleset
@@ -450,39 +454,3 @@ def analysis_to_dict(analysis: Analysis) -> dict[str, Any]:
 def analyze_request(request: Mapping[str, object]) -> dict[str, Any]:
     """``{"hand": "AS 2S 3S ..."}`` → the best arrangement (and, for 11 cards, the best discard)."""
     return analysis_to_dict(parse_analyze_request(request).analyze())
-
-
-# -- one hand of a rummy game (Basic Rummy, 500 Rum) ---------------------------------------
-
-RUMMY_DEFAULT_PRESET = "basic_rummy"
-
-
-def score_request(request: Mapping[str, object]) -> dict[str, Any]:
-    """Score one hand of a rummy game: ``{"preset": "basic_rummy", "players": [...],
-    "went_out": "Cat", "ending": "rummy", "hands": {"Ann": "KS 7D 2C", ...}}`` (or
-    ``counts``; 500 Rum also ``melds`` and ``melded``), as the JSON API takes a hand. The
-    answer is the ruling: every player's part, the points and the steps."""
-    from referee.games import format_for
-    from referee.games.base import NextHand, Place, Table
-    from referee.games.rummy.format import RummyFormat, result_json
-
-    preset = _preset(request.get("preset") or RUMMY_DEFAULT_PRESET)
-    rules = resolve_rules(preset.name, request.get("rules"))
-    fmt = format_for(preset, rules)
-    if not isinstance(fmt, RummyFormat):
-        raise InputError("preset", "scores a rummy game's hand: basic_rummy or rum_500")
-    names = request.get("players")
-    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
-        raise InputError("players", "a list of the players' names, in order round the table")
-    if len(names) not in preset.seats:
-        raise InputError("players", fmt.players_needed(preset, len(names)))
-    rules = fmt.table_rules(preset, rules, len(names), {})
-    table = Table(rules, tuple(names))
-    body = {k: v for k, v in request.items() if k not in ("preset", "rules", "players")}
-    seating = NextHand(dealer=0, players=tuple(range(len(names))))
-    fields = fmt.hand_from_json(body, names, seating)
-    try:
-        result = fmt.verify_hand(fmt.normalise(fields), table, Place(0, seating))
-    except InputError as exc:
-        raise InputError(exc.api_field or exc.field, exc.reason) from None
-    return {"preset": preset.name, "players": list(names), **result_json(result, names)}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import importlib
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
@@ -18,12 +17,14 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException, SecurityError
 
 from referee import i18n
+from referee.api.errors import refusal
 from referee.games import find_format
 from referee.i18n import N_
 from referee.models import Match
 from referee.rules.cards import CardError, Deck, parse_cards
 from referee.services.charts import charts_panel, match_charts, shown_title
 from referee.services.shown import earlier_rows_html, shown_hands
+from referee.views.game_routes import check_tabs, rule_words
 
 csrf = CSRFProtect()
 
@@ -32,23 +33,27 @@ _LOOSE_DECK = Deck(decks=8, jokers=8)  # any code a scorer may have typed, shown
 
 
 def _register_game_routes(app: Flask) -> None:
-    """The pages and API routes a game keeps in its own folder (``Format.routes``): its
-    ``BLUEPRINTS``, and its ``API_BLUEPRINTS``, which answer JSON and authenticate each write
-    by its token or need no cookie at all, so they are exempt from the form's CSRF check."""
-    from referee.games import all_formats
+    """The pages a game keeps in its own folder (``BLUEPRINTS`` of its ``Format.routes``)."""
+    from referee.views.game_routes import game_routes
 
-    for module in dict.fromkeys(f.routes for f in all_formats() if f.routes):
-        routes = importlib.import_module(module)
+    for routes in game_routes():
         for blueprint in routes.BLUEPRINTS:
             app.register_blueprint(blueprint)
-        for blueprint in routes.API_BLUEPRINTS:
-            app.register_blueprint(blueprint)
-            csrf.exempt(blueprint)
+
+
+def _register_api(app: Flask) -> None:
+    """The JSON API with every route under it (the games' too). It authenticates each write
+    by the match's or club's ``X-Edit-Token``, or the write makes something new, never by a
+    cookie: the whole of it is exempt from the forms' CSRF check."""
+    from referee import api
+
+    app.register_blueprint(api.blueprint())
+    for blueprint in api.tree(app):
+        csrf.exempt(blueprint)
 
 
 def init_app(app: Flask) -> None:
     from referee.views import (
-        api,
         check,
         club_import,
         clubs,
@@ -64,22 +69,13 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(my_matches.bp)
-    app.register_blueprint(api.bp)
-    csrf.exempt(api.bp)  # the API authenticates each write with X-Edit-Token, not a cookie
     app.register_blueprint(check.bp)
     app.register_blueprint(rules_page.bp)
-    app.register_blueprint(check.api_bp)
-    csrf.exempt(check.api_bp)  # checking a hand writes only a new ruling link: no cookie needed
     _register_game_routes(app)
     app.register_blueprint(transfer.bp)
-    app.register_blueprint(transfer.api_bp)
-    csrf.exempt(transfer.api_bp)  # an import makes a new match, as creating one does
     app.register_blueprint(clubs.bp)
-    app.register_blueprint(clubs.api_bp)
-    csrf.exempt(clubs.api_bp)  # club writes carry the club's X-Edit-Token
     app.register_blueprint(club_import.bp)
-    app.register_blueprint(club_import.api_bp)
-    csrf.exempt(club_import.api_bp)  # an import makes a new club, as creating one does
+    _register_api(app)
     offline.init_app(app)
 
     app.jinja_env.filters["names_of"] = names_of
@@ -101,6 +97,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["charts_panel"] = charts_panel
     app.jinja_env.globals["format_title"] = shown_title
     app.jinja_env.globals["earlier_rows_html"] = earlier_rows_html
+    app.jinja_env.globals["check_tabs"] = check_tabs
     app.jinja_env.filters["changes"] = audit_changes
     app.jinja_env.filters["match_charts"] = match_charts
 
@@ -156,19 +153,16 @@ def _error_text(code: int) -> str | None:
     return _CLUB_FORBIDDEN if code == 403 and club else _ERROR_TEXT.get(code)
 
 
-def _error_page(error: HTTPException) -> tuple[str | Response, int]:
+def _error_page(error: HTTPException) -> Response:
+    """A refusal: the API says the status's words in English; a page says a reason given
+    where the request was refused as given, else the page's words in the reader's language
+    (Werkzeug's own description of the status gives way to them)."""
     code = error.code or 500
-    if request.path.startswith("/api/"):
-        from referee.views.api import error_json
-
-        return error_json(code, None, _error_text(code) or "error")  # the API speaks English
-    # a reason given where the request was refused is shown as given; Werkzeug's own
-    # description of the status gives way to the page's words, in the reader's language
     given = error.description != type(error).description
     message = error.description if given and code not in (403, 404, 429) else None
     text = _error_text(code)
     fallback = gettext(text) if text else gettext("Something went wrong.")
-    return render_template("error.html", code=code, message=message or fallback), code
+    return refusal(code, None, text or "error", page=message or fallback)
 
 
 def _csrf_error(error: CSRFError) -> tuple[str, int]:
@@ -230,7 +224,8 @@ _AUDIT_LABELS = {
 
 
 def _table_text(table: object, names: list[str]) -> str:
-    """One partnership table as entered, in a few words: "Ann knock 5/21"."""
+    """One table of a deal played at several tables (an entry's ``tables``), as entered, in
+    a few words: "Ann knock 5/21"."""
     if not isinstance(table, dict):
         return "—"
     seat = table.get("knocker_seat")
@@ -259,7 +254,8 @@ def audit_changes(
     entry: Audited, names: list[str], sides: list[str] | None = None
 ) -> list[tuple[str, str, str]]:
     """An audit entry as (what, old, new) lines: every field for an add, the changed ones for
-    an edit, undo or delete. ``sides`` name a partnership's dealing side."""
+    an edit, undo or delete. ``sides`` name the dealing side where a side of players deals
+    (``dealer_seat`` is then a side)."""
     before: Mapping[str, object] = entry.before or {}
     after: Mapping[str, object] = entry.after or {}
 
@@ -335,8 +331,9 @@ def rule_value(name: str, value: object) -> str:
 
     if value is True or value is False:
         return gettext("on") if value else gettext("off")
-    if name == "contract_list":
-        return contract_list_words(str(value))
+    game_words = rule_words().get(name)
+    if game_words is not None:  # a rule a game says in words of its own (its RULE_WORDS)
+        return game_words(str(value))
     kind = FIELD_TYPES.get(name)
     if isinstance(kind, type) and issubclass(kind, StrEnum):
         try:
@@ -356,29 +353,6 @@ def preset_name(code: str | None) -> str:
     except (KeyError, ValueError):
         return (code or "").replace("_", " ")
     return i18n.translate(preset.title).split(" (")[0]
-
-
-def contract_list_words(stored: str) -> str:
-    """A table's contract list as the rules say it: its name and each deal's contract in the
-    reader's language ("Windsor: 1. 2 groups of 3; 2. ..."); "none" when it has none."""
-    import json
-
-    from referee.games.contract.contracts import Deal, parse_needs
-    from referee.rules.errors import InputError
-
-    if not stored.strip():
-        return gettext("none")
-    try:
-        data = json.loads(stored)
-        deals = [
-            Deal(int(d["cards"]), parse_needs(str(d["contract"])), bool(d.get("no_discard")))
-            for d in data["deals"]
-        ]
-        name = str(data.get("name") or "")
-    except (ValueError, KeyError, TypeError, InputError):
-        return gettext("the table's own list")
-    contracts = "; ".join(f"{n}. {i18n.say(d.said)}" for n, d in enumerate(deals, 1))
-    return f"{name}: {contracts}" if name else contracts
 
 
 def signed(value: int) -> str:

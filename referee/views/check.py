@@ -1,12 +1,13 @@
 """Check a hand without a match: rule on a disputed knock or analyse one hand, each behind a
-permanent short link; and the same as JSON under ``/api/v1`` (``rulings``, ``analyze``)."""
+permanent short link (the same as JSON: :mod:`referee.api.checks`). The games with a check
+of their own add their tabs to the page (``CHECK_TABS`` of their routes module)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NoReturn, overload
+from typing import overload
 
-from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from referee.forms import (
@@ -22,23 +23,20 @@ from referee.inputs import (
     Analysis,
     AnalyzeInputs,
     RuleInputs,
-    analysis_to_dict,
     parse_analyze_request,
     parse_rule_request,
 )
-from referee.models import Ruling, RulingKind, db
+from referee.models import RulingKind
 from referee.rules.budget import TooComplexError
 from referee.rules.cards import ALL_NATURALS
-from referee.rules.errors import InputError, error_key
+from referee.rules.errors import InputError
 from referee.rules.messages import msg
-from referee.rules.report import hand_result_to_dict
 from referee.rules.results import HandResult
 from referee.rules.ruleset import table_problems
 from referee.services import rulings as ruling_service
 from referee.throttle import anonymous_write
 
 bp = Blueprint("check", __name__)
-api_bp = Blueprint("check_api", __name__, url_prefix="/api/v1")
 
 # Engine and request fields → the check form's fields.
 _FORM_FIELD = {"knocker": "knocker_cards", "defender": "defender_cards"}
@@ -67,8 +65,8 @@ def _check(kind: str) -> str | BaseResponse | tuple[str, int]:
     if not form.validate_on_submit():
         return _render(form, kind, 400)
     try:
-        inputs = _parse(kind, form.request())
-        _derive(inputs)
+        inputs = parse_check(kind, form.request())
+        derive(inputs)
     except InputError as e:
         _attach(form, e)
         return _render(form, kind, 400)
@@ -79,7 +77,7 @@ def _check(kind: str) -> str | BaseResponse | tuple[str, int]:
     return redirect(url_for("check.permalink", short_id=ruling.short_id), 303)
 
 
-def _parse(kind: str, data: Mapping[str, object]) -> RuleInputs | AnalyzeInputs:
+def parse_check(kind: str, data: Mapping[str, object]) -> RuleInputs | AnalyzeInputs:
     """A new check's inputs, within what a real table plays (:func:`table_problems`)."""
     inputs: RuleInputs | AnalyzeInputs = (
         parse_analyze_request(data) if kind == RulingKind.ANALYSIS else parse_rule_request(data)
@@ -90,12 +88,12 @@ def _parse(kind: str, data: Mapping[str, object]) -> RuleInputs | AnalyzeInputs:
 
 
 @overload
-def _derive(inputs: RuleInputs) -> HandResult: ...
+def derive(inputs: RuleInputs) -> HandResult: ...
 @overload
-def _derive(inputs: AnalyzeInputs) -> Analysis: ...
+def derive(inputs: AnalyzeInputs) -> Analysis: ...
 @overload
-def _derive(inputs: RuleInputs | AnalyzeInputs) -> HandResult | Analysis: ...
-def _derive(inputs: RuleInputs | AnalyzeInputs) -> HandResult | Analysis:
+def derive(inputs: RuleInputs | AnalyzeInputs) -> HandResult | Analysis: ...
+def derive(inputs: RuleInputs | AnalyzeInputs) -> HandResult | Analysis:
     return inputs.rule() if isinstance(inputs, RuleInputs) else inputs.analyze()
 
 
@@ -172,7 +170,7 @@ def permalink(short_id: str) -> str | tuple[str, int]:
     context: dict[str, object] = {"ruling": ruling, "link": link, "problem": None}
     try:
         inputs = ruling_service.inputs_of(ruling)
-        derived = _derive(inputs)
+        derived = derive(inputs)
     except InputError as e:  # a stored hand the engine now refuses: said, not crashed
         context["problem"] = f"{e.field}: {say(e)}"
         return render_template("ruling.html", **context)
@@ -182,7 +180,7 @@ def permalink(short_id: str) -> str | tuple[str, int]:
         preset=_preset_title(ruling.preset),
     )
     if isinstance(inputs, RuleInputs):
-        assert isinstance(derived, HandResult)  # _derive rules on a ruling's inputs
+        assert isinstance(derived, HandResult)  # derive rules on a ruling's inputs
         context["view"] = ruling_service.draw_inputs(inputs, derived)
     else:
         context["analysis"] = derived
@@ -194,95 +192,3 @@ def _preset_title(name: str) -> str:
         return get_preset(name).title
     except KeyError:
         return name.replace("_", " ")
-
-
-# -- JSON ------------------------------------------------------------------------------------
-
-
-class _BadRequest(Exception):
-    def __init__(self, field: str | None, reason: str) -> None:
-        self.field, self.reason = field, reason
-        super().__init__(reason)
-
-
-@api_bp.errorhandler(_BadRequest)
-def _bad_request(e: _BadRequest) -> tuple[Response, int]:
-    db.session.rollback()
-    return jsonify({"error": {"field": e.field, "reason": e.reason}}), 400
-
-
-@api_bp.errorhandler(InputError)
-def _bad_input(e: InputError) -> tuple[Response, int]:
-    db.session.rollback()
-    return jsonify({"error": {"field": e.field, "reason": e.reason, **error_key(e)}}), 400
-
-
-def _body() -> dict[str, object]:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        _fail(None, "send a JSON object (Content-Type: application/json)")
-    return data
-
-
-def _fail(field: str | None, reason: str) -> NoReturn:
-    raise _BadRequest(field, reason)
-
-
-_RULING_KEYS = {"knocker", "defender", "preset", "rules", "upcard", "kind", "spread"}
-_ANALYSIS_KEYS = {"hand", "preset", "rules", "upcard"}
-
-
-def _known(data: Mapping[str, object], keys: set[str]) -> None:
-    unknown = sorted(set(data) - keys)
-    if unknown:
-        _fail(unknown[0], f"is not an input here (known: {', '.join(sorted(keys))})")
-
-
-@api_bp.post("/rulings")
-@anonymous_write
-def create_ruling() -> tuple[Response, int]:
-    """``referee rule``'s inputs → its ruling JSON, plus ``id`` and ``url`` of the link."""
-    data = _body()
-    _known(data, _RULING_KEYS)
-    inputs = _parse(RulingKind.RULING, data)
-    assert isinstance(inputs, RuleInputs)
-    result = inputs.rule()
-    ruling, created = ruling_service.store(inputs)
-    body = _ruling_json(ruling, inputs, hand_result_to_dict(result))
-    return jsonify(body), 201 if created else 200
-
-
-@api_bp.post("/analyze")
-@anonymous_write
-def create_analysis() -> tuple[Response, int]:
-    """``referee analyze``'s inputs → the analysis JSON, plus ``id`` and ``url``."""
-    data = _body()
-    _known(data, _ANALYSIS_KEYS)
-    inputs = _parse(RulingKind.ANALYSIS, data)
-    assert isinstance(inputs, AnalyzeInputs)
-    analysis = inputs.analyze()
-    ruling, created = ruling_service.store(inputs)
-    body = _ruling_json(ruling, inputs, analysis_to_dict(analysis))
-    return jsonify(body), 201 if created else 200
-
-
-@api_bp.get("/rulings/<short_id>")
-def read_ruling(short_id: str) -> Response | tuple[Response, int]:
-    ruling = ruling_service.load(short_id)
-    if ruling is None:
-        return jsonify({"error": {"field": None, "reason": "no such ruling"}}), 404
-    inputs = ruling_service.inputs_of(ruling)
-    body = (
-        hand_result_to_dict(inputs.rule())
-        if isinstance(inputs, RuleInputs)
-        else analysis_to_dict(inputs.analyze())
-    )
-    return jsonify(_ruling_json(ruling, inputs, body))
-
-
-def _ruling_json(
-    ruling: Ruling, inputs: RuleInputs | AnalyzeInputs, body: Mapping[str, object]
-) -> dict[str, object]:
-    """The ruling or analysis JSON ``body`` with the link and what it was made from."""
-    link = url_for("check.permalink", short_id=ruling.short_id, _external=True)
-    return {**body, **ruling_service.api_body(ruling, inputs, link)}

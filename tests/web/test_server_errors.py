@@ -195,7 +195,7 @@ def test_a_note_keeps_its_line_breaks(client: Any) -> None:
 def test_a_crash_under_the_api_answers_json_with_a_request_id(
     app: Any, client: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from referee.views import api
+    from referee.api import matches as api
 
     def boom() -> None:
         raise RuntimeError("engine fault")

@@ -9,32 +9,46 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
+from flask_babel import gettext
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
+from referee.api.errors import json_body as _body
 from referee.games.contract import ContractList
-from referee.games.contract.contracts import check_contract_list, deals_from_rows, list_from_json
+from referee.games.contract.contracts import (
+    Deal,
+    check_contract_list,
+    deals_from_rows,
+    list_from_json,
+    parse_needs,
+)
 from referee.games.contract.forms import ContractCheckForm, ContractMatchForm
 from referee.games.contract.inputs import check as run_check
 from referee.games.contract.inputs import check_page as run_check_page
 from referee.games.contract.inputs import table_of
 from referee.games.contract.tables_of_play import contract_list_of, contract_table, list_json
 from referee.games.presets import get_preset
+from referee.i18n import lazy_gettext as _l
+from referee.i18n import say
 from referee.models import SavedContractList, db
 from referee.rules.errors import InputError
 from referee.rules.messages import msg
 from referee.services import matches as match_service
 from referee.throttle import anonymous_write
-from referee.views.check import _bad_input, _bad_request, _BadRequest, _body
 from referee.views.flow import attach_error
+from referee.views.game_routes import CheckTab
 from referee.views.matches import _started
 
 bp = Blueprint("contract", __name__)
-api_bp = Blueprint("contract_api", __name__, url_prefix="/api/v1/contract")
+api_bp = Blueprint("contract_api", __name__, url_prefix="/contract")
 
 BLUEPRINTS = (bp,)
 """Registered by the app through ``Format.routes``."""
 API_BLUEPRINTS = (api_bp,)
+"""Nested under the API's ``/api/v1``: its refusals are the API's (an :class:`InputError`
+is a 400 naming the field as the check names it)."""
+CHECK_TABS = (CheckTab("contract.check_page", _l("Contract"), "contract-tab"),)
+"""The check page's Contract tab."""
 
 TWOS = "2"
 CONTRACT_PRESETS = ("contract_7", "contract_7_pagat", "twelve_step")
@@ -233,11 +247,6 @@ def check_page() -> str | tuple[str, int]:
 # -- JSON --------------------------------------------------------------------------------------
 
 
-# The check API's answers to bad input: the same JSON error, the same rollback.
-api_bp.register_error_handler(_BadRequest, _bad_request)
-api_bp.register_error_handler(InputError, _bad_input)
-
-
 @api_bp.post("/check")
 @anonymous_write
 def api_check() -> Response:
@@ -270,3 +279,28 @@ def api_save_list() -> tuple[Response, int]:
     created = save_list(contracts)
     db.session.commit()
     return jsonify(contracts.to_json()), 201 if created else 200
+
+
+# -- words on the pages --------------------------------------------------------------------
+
+
+def contract_list_words(stored: str) -> str:
+    """A table's contract list as the rules say it: its name and each deal's contract in the
+    reader's language ("Windsor: 1. 2 groups of 3; 2. ..."); "none" when it has none."""
+    if not stored.strip():
+        return gettext("none")
+    try:
+        data = json.loads(stored)
+        deals = [
+            Deal(int(d["cards"]), parse_needs(str(d["contract"])), bool(d.get("no_discard")))
+            for d in data["deals"]
+        ]
+        name = str(data.get("name") or "")
+    except (ValueError, KeyError, TypeError, InputError):
+        return gettext("the table's own list")
+    contracts = "; ".join(f"{n}. {say(d.said)}" for n, d in enumerate(deals, 1))
+    return f"{name}: {contracts}" if name else contracts
+
+
+RULE_WORDS = {"contract_list": contract_list_words}
+"""How a page says the contract-list house rule (the stored list is JSON)."""

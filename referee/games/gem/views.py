@@ -4,7 +4,8 @@ match's hands go through the one set of hand views (the format names its form)."
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NoReturn
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 from flask_babel import pgettext
@@ -13,6 +14,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from wtforms import BooleanField, DecimalField, SelectField, StringField, TextAreaField
 from wtforms.validators import Optional
 
+from referee.api.errors import fail, json_body, refuse_input
 from referee.forms import choice
 from referee.games.gem import check as gem_check
 from referee.games.gem import decks as deck_service
@@ -20,19 +22,23 @@ from referee.games.gem.deck import GEMS, SYNTHETIC_DECK, GemDeck, parse_deck
 from referee.i18n import lazy_gettext as _l
 from referee.i18n import say
 from referee.rules.cards import ALL_NATURALS, SUITS, Card, Rank
-from referee.rules.errors import InputError, error_key
+from referee.rules.errors import InputError
 from referee.rules.messages import Message, msg
 from referee.rules.ruleset import GemPairing
 from referee.services import matches as match_service
 from referee.throttle import anonymous_write
+from referee.views.game_routes import CheckTab
 from referee.views.matches import _started
 
 bp = Blueprint("gem", __name__)
-api_bp = Blueprint("gem_api", __name__, url_prefix="/api/v1")
+api_bp = Blueprint("gem_api", __name__)
 
 BLUEPRINTS = (bp,)
 """Registered by the app through ``Format.routes``."""
 API_BLUEPRINTS = (api_bp,)
+"""Nested under the API's ``/api/v1``."""
+CHECK_TABS = (CheckTab("gem.check", _l("Gem Rummy"), "gem-check"),)
+"""The check page's Gem tab."""
 
 RANKS_SHOWN = tuple(Rank)
 
@@ -243,14 +249,13 @@ def check() -> str | tuple[str, int]:
 # -- JSON ----------------------------------------------------------------------------------
 
 
-def _error(e: InputError) -> tuple[Response, int]:
-    field = e.api_field or e.field
-    return jsonify({"error": {"field": field, "reason": e.reason, **error_key(e)}}), 400
+def match_setup(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A new match's deck in the API's body (``deck``: a saved deck's name or a whole map)."""
+    return {"gem_deck": deck_service.resolve(data.get("deck"))}
 
 
-def _body() -> dict[str, Any] | None:
-    data = request.get_json(silent=True)
-    return data if isinstance(data, dict) else None
+def _refused(e: InputError) -> NoReturn:
+    refuse_input(e, e.api_field or e.field)
 
 
 def _deck_json(name: str, text: str) -> dict[str, Any]:
@@ -271,7 +276,7 @@ def api_decks() -> Response:
 def api_deck(name: str) -> tuple[Response, int]:
     saved = deck_service.find(name)
     if saved is None:
-        return jsonify({"error": {"field": "name", "reason": "no such deck"}}), 404
+        fail(404, "name", "no such deck")
     return jsonify(_deck_json(saved.name, saved.entries)), 200
 
 
@@ -280,13 +285,11 @@ def api_deck(name: str) -> tuple[Response, int]:
 def api_save_deck() -> tuple[Response, int]:
     """Save a deck: ``{"name": "Our deck", "deck": {"AS": "G", ..., "KS": "GE"}}`` (or the
     deck as text); 400 naming the card and the rule it breaks, nothing stored."""
-    data = _body()
-    if data is None:
-        return jsonify({"error": {"field": None, "reason": "send a JSON object"}}), 400
+    data = json_body("send a JSON object")
     try:
         saved = deck_service.save_deck(data.get("name"), data.get("deck"))
     except InputError as e:
-        return _error(e)
+        _refused(e)
     return jsonify(_deck_json(saved.name, saved.entries)), 201
 
 
@@ -294,13 +297,11 @@ def api_save_deck() -> tuple[Response, int]:
 @anonymous_write
 def api_check() -> tuple[Response, int]:
     """Rule one Gem Rummy hand: ``{"deck": ..., "dice": "3+4", "hands": [...]}``."""
-    data = _body()
-    if data is None:
-        return jsonify({"error": {"field": None, "reason": "send a JSON object"}}), 400
+    data = json_body("send a JSON object")
     try:
         checked = gem_check.check_hand(data)
     except InputError as e:
-        return _error(e)
+        _refused(e)
     return jsonify(gem_check.answer(checked)), 200
 
 

@@ -1,33 +1,13 @@
-"""JSON API ``/api/v1``: the web pages' operations for programs.
+"""The match API: a match and its hands as JSON, the web pages' operations for programs.
 
 Writes need the match's edit token in ``X-Edit-Token``. Errors are
-``{"error": {"field": ..., "reason": ...}}`` with 400, 403, 404 or 409.
+``{"error": {"field": ..., "reason": ...}}`` with 400, 403, 404 or 409 (:mod:`referee.api.errors`).
 
-A match is created with ``{"players": [...], "preset": ..., "rules": {...}}``: two names, or
-four for ``partnership`` (partners opposite: the first and third against the second and
-fourth). Setting ``"hollywood": true`` among the rules of a two-handed table scores it
-Hollywood. Hands are posted to ``/matches/<id>/hands``; a partnership deal takes both
-tables at once::
-
-    {"dealer": "Ann",                       # any player of the side that dealt (or 0/1)
-     "tables": [
-       {"kind": "knock", "knocker": "Ann", "knocker_deadwood": 4, "defender_deadwood": 20},
-       {"kind": "gin", "knocker": "Dan", "defender_deadwood": 12}
-     ],
-     "note": "", "expected_number": 3, "idempotency_key": "..."}
-
-Table 1 is always the first player's, table 2 the third player's; their opponents alternate
-from deal to deal (the match's ``next_deal`` says who plays whom). Each table takes the
-two-handed hand's fields (``kind``, ``knocker``, ``knocker_deadwood``,
-``defender_deadwood``, or ``knocker_cards`` and ``defender_cards``, and ``upcard`` in
-Oklahoma). Errors about a table name it: ``tables[1].knocker_deadwood``.
-
-A two-handed hand entered by cards may carry the knocker's declared ``spread`` (docs/rules.md R3):
-``"5S 6S 7S | KH KD KC"`` or a list of melds (``[["5S", "6S", "7S"], ["KH", "KD", "KC"]]``);
-left out, the engine takes the best spread.
-
-Hollywood's notice to stop continuous play is ``POST /matches/<id>/stop`` (or
-``"stop_after": true`` on a hand).
+A match is created with ``{"players": [...], "preset": ..., "rules": {...}}`` and whatever its
+game's own API reads of a new match (its routes module's ``match_setup``). Hands are posted to
+``/matches/<id>/hands`` in the shape the match's format reads (``Format.hand_from_json``;
+docs/api.md gives each game's). Errors about a part of a hand name it:
+``tables[1].knocker_deadwood``.
 """
 
 from __future__ import annotations
@@ -36,19 +16,22 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any, NoReturn, TypeVar
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Response, jsonify, request, url_for
 from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError
 
+from referee.api import bp
+from referee.api.errors import fail as _fail
+from referee.api.errors import json_body as _body
+from referee.api.errors import refuse_input
 from referee.games.base import Board, Line
-from referee.games.gem import decks as deck_service
 from referee.games.hand_entry import IllegalKnock
 from referee.games.json_io import if_ended_json, is_whole, result_json
 from referee.games.presets import DEFAULT_PRESET, list_presets
 from referee.games.summary import named
 from referee.i18n import say
 from referee.models import Hand, Match, MatchStatus, db
-from referee.rules.errors import InputError, error_key
+from referee.rules.errors import InputError
 from referee.rules.ruleset import FIELD_HELP
 from referee.services import board as board_service
 from referee.services import matches as match_service
@@ -57,9 +40,9 @@ from referee.services.matches import MAX_KEY, Actor, Conflict
 from referee.throttle import anonymous_write
 from referee.views.access import can_edit, claim_url, club_of
 from referee.views.etag import drawn_once, tag_of, unless_unchanged
+from referee.views.game_routes import match_setup
 from referee.views.offline import form_fields
 
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
 T = TypeVar("T")
 
 # The API names a player by role where the forms name the stored seat.
@@ -69,33 +52,6 @@ API_NAMES = {
     "sitting_out_seat": "sitting_out",
     "captain_seat": "captain",
 }
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, field: str | None, reason: str, **extra: Any) -> None:
-        self.status, self.field, self.reason, self.extra = status, field, reason, extra
-        super().__init__(reason)
-
-
-def error_json(status: int, field: str | None, reason: str, **extra: Any) -> tuple[Response, int]:
-    return jsonify({"error": {"field": field, "reason": reason, **extra}}), status
-
-
-@bp.errorhandler(ApiError)
-def _api_error(e: ApiError) -> tuple[Response, int]:
-    db.session.rollback()
-    return error_json(e.status, e.field, e.reason, **e.extra)
-
-
-def _fail(status: int, field: str | None, reason: str, **extra: Any) -> NoReturn:
-    raise ApiError(status, field, reason, **extra)
-
-
-def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        _fail(400, None, "send a JSON object (Content-Type: application/json)")
-    return data
 
 
 def _match(view_id: str) -> Match:
@@ -152,8 +108,8 @@ def _input_error(e: InputError, **extra: Any) -> NoReturn:
     illegal knock also carries its ruling)."""
     field = e.api_field or API_NAMES.get(e.field or "", e.field)
     if isinstance(e, IllegalKnock):
-        _fail(400, field, e.reason, **error_key(e), **extra, result=result_json(e.result))
-    _fail(400, field, e.reason, **error_key(e), **extra)
+        refuse_input(e, field, **extra, result=result_json(e.result))
+    refuse_input(e, field, **extra)
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -373,15 +329,16 @@ def create_match() -> tuple[Response, int]:
     stake = data.get("stake_per_point", 0)
     if isinstance(stake, bool) or not isinstance(stake, int | float | str):
         _fail(400, "stake_per_point", "a number such as 0.10")
+    preset = str(data.get("preset") or DEFAULT_PRESET)
     try:
         match, token = match_service.create_match(
             players,
-            str(data.get("preset") or DEFAULT_PRESET),
+            preset,
             rules,
             Decimal(str(stake)) if not isinstance(stake, str) else stake,
             cut=data.get("cut"),
-            gem_deck=deck_service.resolve(data.get("deck")),
             currency=data.get("currency", ""),
+            **match_setup(preset, data),
         )
     except InputError as e:
         _fail(400, e.field, e.reason)
@@ -577,7 +534,7 @@ def undo(view_id: str) -> Response:
 
 @bp.post("/matches/<view_id>/stop")
 def stop(view_id: str) -> Response:
-    """Hollywood continuous play: notice to stop after the last hand entered."""
+    """Continuous play (a format that takes notice): stop after the last hand entered."""
     hand = _match_action(view_id, match_service.give_notice)
     return jsonify({"stop_after_hand": hand.id, "match": _fresh_match_json(view_id)})
 
