@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from referee.games.gem.hand import GemResult
 from referee.games.gin import hollywood, partnership
@@ -21,6 +21,7 @@ from referee.games.gin.oklahoma import UpcardNote
 from referee.games.rummy.basic_rummy import BasicRummyResult
 from referee.games.rummy.rum500 import Rum500Result
 from referee.games.standing import Money, Sheet, Standing
+from referee.games.stored import Codec
 from referee.games.three_handed.battle_royal import BattleRoyalResult
 from referee.rules.errors import InputError
 from referee.rules.if_ended import IfEndedNow, if_ended_now
@@ -57,7 +58,7 @@ class Table:
     names: tuple[str, ...]
     cut: str | None = None
     stake: Decimal = Decimal(0)
-    deck: str | None = None  # Gem Rummy: the match's frozen gem deck (its stored text)
+    setup: str | None = None  # the format's own setup of the match, as stored (Format.setup_in)
 
 
 @dataclass(frozen=True)
@@ -509,3 +510,37 @@ class Format:
     def patch_base(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:
         """A PATCH body merged over the hand as it stands, as a full JSON body."""
         raise NotImplementedError
+
+    # -- storage hooks ----------------------------------------------------------------------
+    # How a match of this format is kept: the fields its hands store beyond the columns every
+    # hand has, the match's own setup (in the database and in a match file), and what a write
+    # the fold refuses says.
+
+    stored_fields: ClassVar[Mapping[str, Codec]] = {}
+    """The entered fields a hand of this format keeps in its JSON ``data``, each with how it
+    is stored and read back (:mod:`referee.games.stored`); the hand's columns are not here."""
+
+    setup_key: ClassVar[str | None] = None
+    """The key a match file holds this format's setup under (None: the format has none)."""
+
+    def setup_in(self, value: Any) -> str | None:
+        """A match file's :attr:`setup_key` value → the setup as a match stores it (None:
+        none); raises :class:`InputError` (no field) saying what was expected."""
+        return None
+
+    def setup_out(self, setup: str | None) -> dict[str, Any]:
+        """What a match file says of a stored setup: :attr:`setup_key` and its value."""
+        return {} if self.setup_key is None else {self.setup_key: setup}
+
+    def refused_write(
+        self, write: Literal["change", "new", "undo"], hand: int, refusal: Message
+    ) -> Message:
+        """What a write says when the fold cannot take the match it would leave
+        (:attr:`Board.refusal`): ``write`` changed a hand, added one or undid a change, and
+        ``hand`` is the number of the first hand the fold could not take."""
+        return refusal
+
+    def no_notice(self) -> Message | str:
+        """Why no player may give notice to stop in this match (:meth:`takes_notice` said
+        no)."""
+        return "Notice to stop is for continuous play only."

@@ -380,7 +380,7 @@ def create_match() -> tuple[Response, int]:
             rules,
             Decimal(str(stake)) if not isinstance(stake, str) else stake,
             cut=data.get("cut"),
-            gem_deck=deck_service.resolve(data.get("deck")),
+            setup=deck_service.resolve(data.get("deck")),
             currency=data.get("currency", ""),
         )
     except InputError as e:

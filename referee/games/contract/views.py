@@ -18,9 +18,10 @@ from referee.games.contract.forms import ContractCheckForm, ContractMatchForm
 from referee.games.contract.inputs import check as run_check
 from referee.games.contract.inputs import check_page as run_check_page
 from referee.games.contract.inputs import table_of
+from referee.games.contract.saved_lists import SavedContractList
 from referee.games.contract.tables_of_play import contract_list_of, contract_table, list_json
 from referee.games.presets import get_preset
-from referee.models import SavedContractList, db
+from referee.models import db
 from referee.rules.errors import InputError
 from referee.rules.messages import msg
 from referee.services import matches as match_service

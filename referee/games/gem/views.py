@@ -178,7 +178,7 @@ def new_match() -> str | BaseResponse | tuple[str, int]:
     try:
         deck = deck_service.resolve(form.deck.data or None)
         match, token = match_service.create_match(
-            names, "gem", overrides, form.stake_per_point.data or 0, gem_deck=deck
+            names, "gem", overrides, form.stake_per_point.data or 0, setup=deck
         )
     except InputError as e:
         target = getattr(form, e.field or "", None)
