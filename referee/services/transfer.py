@@ -132,7 +132,11 @@ def _setup_record(match: Match) -> dict[str, Any]:
     record: dict[str, Any] = {}
     for fmt in all_formats():
         record.update(fmt.setup_out(None))
-    return record | board_service.format_of(match).setup_out(match.setup)
+    try:
+        own = board_service.format_of(match)
+    except UnknownFormatError:  # a format this server no longer has names no key to write
+        return record
+    return record | own.setup_out(match.setup)
 
 
 def json_text(data: Any) -> str:
