@@ -24,9 +24,11 @@ from referee.forms import (
     ClaimForm,
     MatchFormBase,
     ScorerForm,
-    new_match_form,
 )
+from referee.games.gin.forms import new_match_form
 from referee.games.presets import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
+from referee.games.three_handed.forms import MAX_PLAYERS, option_names
+from referee.games.three_handed.forms import new_match_form as seated_match_form
 from referee.i18n import say
 from referee.models import Match, MatchStatus, db
 from referee.rules.errors import InputError
@@ -34,8 +36,6 @@ from referee.rules.ruleset import FIELD_HELP
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services.matches import Conflict
-from referee.threehand_forms import MAX_PLAYERS, option_names
-from referee.threehand_forms import new_match_form as seated_match_form
 from referee.throttle import anonymous_write
 from referee.views import my_matches
 from referee.views.access import (

@@ -10,19 +10,19 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 from flask_babel import pgettext
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
-from wtforms import BooleanField, DecimalField, SelectField, StringField, TextAreaField
+from wtforms import SelectField, StringField, TextAreaField
 from wtforms.validators import Optional
 
 from referee.forms import choice
 from referee.games.gem import check as gem_check
 from referee.games.gem import decks as deck_service
 from referee.games.gem.deck import GEMS, SYNTHETIC_DECK, GemDeck, parse_deck
+from referee.games.gem.forms import RULE_FIELDS, GemMatchForm
 from referee.i18n import lazy_gettext as _l
 from referee.i18n import say
 from referee.rules.cards import ALL_NATURALS, SUITS, Card, Rank
 from referee.rules.errors import InputError, error_key
 from referee.rules.messages import Message, msg
-from referee.rules.ruleset import GemPairing
 from referee.services import matches as match_service
 from referee.throttle import anonymous_write
 from referee.views.matches import _started
@@ -128,33 +128,6 @@ def _all_problems(entries: Any) -> list[tuple[str, Message | str]]:
     except GemDeckError as e:
         return [(p.field, p.message) for p in e.problems]
     return [(p.field, p.message) for p in deck_problems(parsed)]
-
-
-class GemMatchForm(FlaskForm):
-    player_0 = StringField(_l("Player 1"))
-    player_1 = StringField(_l("Player 2"))
-    player_2 = StringField(_l("Player 3 (optional)"))
-    deck = SelectField(_l("Gem deck"), choices=[], validate_choice=False)
-    stake_per_point = DecimalField(_l("Stake per point"), places=2, validators=[Optional()])
-    gem_undercut_plus_difference = BooleanField(_l("An undercut scores 25 + the difference"))
-    gem_stash_layoffs = BooleanField(_l("Stashes take layoffs"), default=True)
-    gem_queens_diamonds_layoffs = BooleanField(_l("Queen's Diamonds takes another queen"))
-    gem_pairing = SelectField(
-        _l("Three players: who the knocker is scored against"),
-        choices=[
-            choice(GemPairing.EACH_NON_KNOCKER.value, _l("each non-knocker")),
-            choice(GemPairing.LOWEST_NON_KNOCKER.value, _l("only the lowest non-knocker")),
-        ],
-        default=GemPairing.EACH_NON_KNOCKER.value,
-    )
-
-
-RULE_FIELDS = (
-    "gem_undercut_plus_difference",
-    "gem_stash_layoffs",
-    "gem_queens_diamonds_layoffs",
-    "gem_pairing",
-)
 
 
 @bp.route("/gem/new", methods=["GET", "POST"])

@@ -84,6 +84,7 @@ class TwoHanded(Format):
     presets: ClassVar[tuple[Preset, ...]] = gin_presets.TWO_HANDED
     money_during_play: ClassVar[bool] = True
     api_keys: ClassVar[frozenset[str]] = HAND_KEYS
+    entry_page: ClassVar[str] = "referee.games.gin.entry_page:HandEntryPage"
 
     def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
         values = normalise(fields)

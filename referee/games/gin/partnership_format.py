@@ -76,7 +76,7 @@ class Partnership(Format):
     presets: ClassVar[tuple[Preset, ...]] = gin_presets.PARTNERSHIP
     money_during_play: ClassVar[bool] = True
     noun: ClassVar[str] = "deal"
-    form: ClassVar[str] = "deal"
+    entry_page: ClassVar[str] = "referee.games.gin.entry_page:DealEntryPage"
     api_keys: ClassVar[frozenset[str]] = DEAL_KEYS
     teams: ClassVar[bool] = True
 
