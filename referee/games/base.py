@@ -369,6 +369,7 @@ class Format:
     routes: ClassVar[str] = ""  # the module of the game's own pages and API routes, if any
     noun: ClassVar[str] = "hand"
     entry_page: ClassVar[str] = ""  # module:class of its hand's entry page (the web loads it)
+    new_match_page: ClassVar[str] = ""  # module:class of the page a match is started from
     template: ClassVar[str] = ""
     seated_by_cut: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = False

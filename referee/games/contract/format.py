@@ -70,6 +70,7 @@ class ContractRummy(RummyFormat):
     title: ClassVar[str] = "Contract Rummy"
     noun: ClassVar[str] = "deal"
     entry_page: ClassVar[str] = "referee.games.contract.entry_page:ContractEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.contract.views:ContractNewMatch"
     template: ClassVar[str] = "contract/"
     own_page: ClassVar[bool] = True
     endings: ClassVar[tuple[Ending, ...]] = (Ending.OUT,)

@@ -117,6 +117,7 @@ class GemRummy(Format):
     routes: ClassVar[str] = "referee.games.gem.views"
     title: ClassVar[str] = "Gem Rummy"
     entry_page: ClassVar[str] = "referee.games.gem.entry_page:GemEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.gem.views:GemNewMatch"
     template: ClassVar[str] = "rummy/"  # everyone plays every hand, as in the rummy games
     two_player: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = True

@@ -16,7 +16,7 @@ class HandEntryPage(EntryPage):
     """A two-handed hand's form (knocker and defender, counts or cards)."""
 
     form: ClassVar[Any] = HandForm
-    template: ClassVar[str] = "hand_form.html"
+    template: ClassVar[str] = "gin/hand_form.html"
 
     def start(self, form: Any, board: Board, context: NextHand) -> None:
         """A new hand: who the rotation has dealing; Straight Gin (no knocking) starts on gin."""
@@ -39,7 +39,7 @@ class DealEntryPage(EntryPage):
     """A partnership deal: the dealing side and both tables."""
 
     form: ClassVar[Any] = DealForm
-    template: ClassVar[str] = "deal_form.html"
+    template: ClassVar[str] = "gin/deal_form.html"
 
     def seat(self, form: Any, board: Board, position: int) -> None:
         form.set_seating(board.names, board.sides, partnership.pairings(position))

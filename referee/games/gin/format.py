@@ -85,6 +85,7 @@ class TwoHanded(Format):
     money_during_play: ClassVar[bool] = True
     api_keys: ClassVar[frozenset[str]] = HAND_KEYS
     entry_page: ClassVar[str] = "referee.games.gin.entry_page:HandEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.gin.new_match_page:TwoHandedNewMatch"
 
     def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
         values = normalise(fields)

@@ -77,6 +77,7 @@ class Partnership(Format):
     money_during_play: ClassVar[bool] = True
     noun: ClassVar[str] = "deal"
     entry_page: ClassVar[str] = "referee.games.gin.entry_page:DealEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.gin.new_match_page:TwoHandedNewMatch"
     api_keys: ClassVar[frozenset[str]] = DEAL_KEYS
     teams: ClassVar[bool] = True
 

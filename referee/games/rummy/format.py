@@ -224,6 +224,7 @@ class RummyFormat(SeatedFormat):
     each, the ledger's games to a target and the pairwise settlement."""
 
     entry_page: ClassVar[str] = "referee.games.rummy.entry_page:RummyEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.rummy.new_match_page:RummyNewMatch"
     template: ClassVar[str] = "rummy/"
     two_player: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = True

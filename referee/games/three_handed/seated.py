@@ -127,6 +127,8 @@ class SeatedFormat(Format):
 
     template: ClassVar[str] = "three_handed/"
     entry_page: ClassVar[str] = "referee.games.three_handed.entry_page:SeatedEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.three_handed.new_match_page:SeatedNewMatch"
+    routes: ClassVar[str] = "referee.games.three_handed.views"
     settlement_page: ClassVar[bool] = True
     seated: ClassVar[bool] = True
     title: ClassVar[str] = ""
