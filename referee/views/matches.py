@@ -223,7 +223,8 @@ def undo(view_id: str) -> Response | tuple[str, int]:
 
 @bp.post("/m/<view_id>/stop")
 def stop(view_id: str) -> Response | tuple[str, int]:
-    """Hollywood continuous play: notice to stop after the last deal entered."""
+    """Notice to stop after the last deal entered, where the format takes notice
+    (``Format.takes_notice``: continuous play)."""
     match = load_match(view_id)
     return _match_action(
         match,

@@ -1,11 +1,10 @@
 """The new-match page: one page for every game, with a picker of the games the registry lists.
 
 Each format names the page its matches are started from (``Format.new_match_page``:
-``module:class`` of a :class:`NewMatchPage` in the game's folder); games that share a form
-share a page (two-handed, Hollywood and partnership; the seated tables). ``/new?preset=<name>``
-opens the page of that preset's format; a game's older address (``/new/three``,
-``/new/contract``, ``/gem/new``) answers with the same page. The picker, on the home page and
-on every new-match page, lists one entry per page in the registry's order.
+``module:class`` of a :class:`NewMatchPage` in the game's folder); formats that share a form
+share a page. ``/new?preset=<name>`` opens the page of that preset's format and takes its form;
+an older address a game keeps in its own folder answers with the same page. The picker, on the
+home page and on every new-match page, lists one entry per page in the registry's order.
 """
 
 from __future__ import annotations
