@@ -1,4 +1,4 @@
-"""The entry page of a rummy hand (Basic Rummy, 500 Rum; Contract Rummy's builds on it)."""
+"""The entry page of a rummy hand (Basic Rummy, 500 Rum; a game built on them may extend it)."""
 
 from __future__ import annotations
 

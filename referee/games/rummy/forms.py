@@ -1,4 +1,4 @@
-"""The hand form of the rummy games (Basic Rummy, 500 Rum; Contract Rummy builds on it): how
+"""The hand form of the rummy games (Basic Rummy, 500 Rum; a game built on them may extend it): how
 the hand ended, who went out, and every player's points or cards, melds and layoffs."""
 
 from __future__ import annotations

@@ -22,5 +22,5 @@ _PAGE = SeatedNewMatch()
 @anonymous_write
 def new_match() -> Page:
     """A match of three or more players: Cutthroat, dealer-sits-out, Chouette, Battle Royal,
-    and the rummy games (``?preset=basic_rummy``)."""
+    and the rummy games (the same page, opened on one of their presets)."""
     return _PAGE.answer()
