@@ -356,7 +356,8 @@ class Format:
     """One way of playing: the hooks every caller asks, overridden where a game differs.
 
     Class attributes describe the format to the pages and the API: ``noun`` (a hand or a
-    deal), ``form`` (which entry form the web shows), ``template`` (the folder of the pages
+    deal), ``entry_page`` (the ``module:class`` of the page a hand is entered on, in the
+    game's folder: the web loads it, the engine never does), ``template`` (the folder of the pages
     it draws with: the scoreboard and a hand's page), ``seated_by_cut`` (the new-match form
     asks each player's cut), ``settlement_page`` (a page of payouts game by game),
     ``money_during_play`` (the match settles pairwise over the ledger's games, so where the
@@ -368,7 +369,8 @@ class Format:
     presets: ClassVar[tuple[Preset, ...]] = ()  # the tables this format plays
     routes: ClassVar[str] = ""  # the module of the game's own pages and API routes, if any
     noun: ClassVar[str] = "hand"
-    form: ClassVar[str] = "hand"
+    entry_page: ClassVar[str] = ""  # module:class of its hand's entry page (the web loads it)
+    new_match_page: ClassVar[str] = ""  # module:class of the page a match is started from
     template: ClassVar[str] = ""
     seated_by_cut: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = False

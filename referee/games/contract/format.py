@@ -71,7 +71,8 @@ class ContractRummy(RummyFormat):
     routes: ClassVar[str] = "referee.games.contract.views"
     title: ClassVar[str] = "Contract Rummy"
     noun: ClassVar[str] = "deal"
-    form: ClassVar[str] = "contract"
+    entry_page: ClassVar[str] = "referee.games.contract.entry_page:ContractEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.contract.views:ContractNewMatch"
     template: ClassVar[str] = "contract/"
     own_page: ClassVar[bool] = True
     endings: ClassVar[tuple[Ending, ...]] = (Ending.OUT,)

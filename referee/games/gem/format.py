@@ -121,7 +121,8 @@ class GemRummy(Format):
     presets: ClassVar[tuple[Preset, ...]] = gem_presets.PRESETS
     routes: ClassVar[str] = "referee.games.gem.views"
     title: ClassVar[str] = "Gem Rummy"
-    form: ClassVar[str] = "gem"
+    entry_page: ClassVar[str] = "referee.games.gem.entry_page:GemEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.gem.views:GemNewMatch"
     template: ClassVar[str] = "rummy/"  # everyone plays every hand, as in the rummy games
     two_player: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = True

@@ -88,6 +88,8 @@ class TwoHanded(Format):
     api_keys: ClassVar[frozenset[str]] = HAND_KEYS
     # a knock by counts or by cards; ``upcard`` when entered (always in Oklahoma)
     stored_fields: ClassVar[Mapping[str, Codec]] = stored.KNOCK_FIELDS
+    entry_page: ClassVar[str] = "referee.games.gin.entry_page:HandEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.gin.new_match_page:TwoHandedNewMatch"
 
     def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
         values = normalise(fields)

@@ -78,7 +78,8 @@ class Partnership(Format):
     presets: ClassVar[tuple[Preset, ...]] = gin_presets.PARTNERSHIP
     money_during_play: ClassVar[bool] = True
     noun: ClassVar[str] = "deal"
-    form: ClassVar[str] = "deal"
+    entry_page: ClassVar[str] = "referee.games.gin.entry_page:DealEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.gin.new_match_page:TwoHandedNewMatch"
     api_keys: ClassVar[frozenset[str]] = DEAL_KEYS
     # both tables of the deal, a list of two objects with a knock's fields (``entry``,
     # ``kind``, ``knocker_seat`` 0-3, the deadwoods, the cards, ``upcard``) kept as entered,

@@ -225,7 +225,8 @@ class RummyFormat(SeatedFormat):
     """What Basic Rummy and 500 Rum share: every player in every hand, a count or cards for
     each, the ledger's games to a target and the pairwise settlement."""
 
-    form: ClassVar[str] = "rummy"
+    entry_page: ClassVar[str] = "referee.games.rummy.entry_page:RummyEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.rummy.new_match_page:RummyNewMatch"
     template: ClassVar[str] = "rummy/"
     two_player: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = True

@@ -40,7 +40,7 @@ class BattleRoyal(SeatedFormat):
     )
     money_during_play: ClassVar[bool] = True
     title: ClassVar[str] = "Battle Royal"
-    form: ClassVar[str] = "battle_royal"
+    entry_page: ClassVar[str] = "referee.games.three_handed.entry_page:BattleRoyalEntryPage"
     two_player: ClassVar[bool] = False
     api_keys: ClassVar[frozenset[str]] = io.COMMON_KEYS | {"deadwoods", "hands"}
     # who knocked, the upcard, and by counts the three counts by seat ([4, 15, 22]; null
