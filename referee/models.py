@@ -8,8 +8,8 @@ page's two lists, rewritten from the fold in the same transaction as every chang
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
+import functools
 import hashlib
 import hmac
 import json
@@ -36,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from referee.games.kinds import EntryMode, HandKindChoice
+from referee.games.stored import Codec, gathered
 
 __all__ = ["EntryMode", "HandKindChoice"]  # the entry vocabulary, re-exported for the web layer
 
@@ -142,8 +143,9 @@ class Match(EditLinked, Model):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     revision: Mapped[int] = mapped_column(Integer, default=0)  # bumped by every change
-    # Gem Rummy: the gem deck the match was started with ("AS=G 2S=A ... KC=TS"), frozen.
-    gem_deck: Mapped[str | None] = mapped_column(Text)
+    # The format's own setup of the match, frozen when it starts, as the format stores it
+    # (Format.setup_in; None: the format has none or none was chosen).
+    setup: Mapped[str | None] = mapped_column(Text)
     # The symbol money is shown in ("€", "$", "" for bare amounts), chosen at the start.
     currency: Mapped[str] = mapped_column(String(8), default="", server_default="")
     # A scorer archived the match (off the home pages) or deleted it (gone once the undo
@@ -235,194 +237,42 @@ class ClubMember(Model):
     club: Mapped[Club] = relationship(back_populates="members")
 
 
-# The fields of a hand that people enter; an audit entry keeps them before and after a change.
-HAND_FIELDS = (
-    "dealer_seat",
-    "knocker_seat",
-    "kind",
-    "entry",
-    "knocker_cards",
-    "defender_cards",
-    "spread",
-    "knocker_deadwood",
-    "defender_deadwood",
-    "upcard",
-    "note",
-    "tables",
-    "stop_after",
-    # three-handed formats: who sat out (Cutthroat), who captained (Chouette), and Battle
-    # Royal's three counts and three hands by seat
-    "sitting_out_seat",
-    "captain_seat",
-    "seat_deadwoods",
-    "seat_cards",
-    # rummy games: the points each player melded (500 Rum by counts) and the melds each laid
-    # down, by seat
-    "seat_melded",
-    "seat_melds",
-    # 500 Rum: the cards each player laid off onto another player's meld, by seat
-    "seat_layoffs",
-    # Gem Rummy: the dice ("3+4" or the sum "7") and who claims Gem Parts (1/0 by seat)
-    "dice",
-    "gem_parts",
-    # Contract Rummy: who laid down their contract in the deal, by seat
-    "seat_made",
-)
-
-# Battle Royal's counts and hands as the rest of the app reads and writes them: "4 15 22"
-# ("_" for a count left empty) and "AS 2S ... | ... | ...", by seat.
-MISSING_COUNT = "_"
-SEAT_SEPARATOR = " | "
+HAND_COLUMNS = ("dealer_seat", "kind", "entry", "note", "stop_after")
+"""The entered fields every hand has, each a column of its own; whatever else a format enters
+is kept in ``Hand.data`` as the format declares (:attr:`Format.stored_fields`)."""
 
 
-def _same(value: Any) -> Any:
-    return value
+@functools.cache
+def data_fields() -> dict[str, Codec]:
+    """Every entered field some format keeps in ``Hand.data``, with how it is stored and read
+    back, gathered from the formats (a game that stores new data declares it in its folder)."""
+    from referee.games import all_formats
+
+    return gathered({fmt.name: fmt.stored_fields for fmt in all_formats()})
 
 
-def _copied(value: Any) -> Any:
-    return copy.deepcopy(value)
-
-
-def _count_of(token: Any) -> int | str | None:
-    """One count as stored: a whole number, None for "_", and anything else (never stored by the
-    app, which rules a hand before saving it) kept as its text rather than lost."""
-    if token is None or token == MISSING_COUNT:
-        return None
-    if isinstance(token, int) and not isinstance(token, bool):
-        return token
-    text = str(token)
-    try:
-        number = int(text)
-    except ValueError:
-        return text
-    return number if str(number) == text else text
-
-
-def _counts_stored(value: Any) -> list[int | str | None]:
-    """``"4 15 _"`` (or a list by seat) → ``[4, 15, None]``."""
-    tokens = value.split() if isinstance(value, str) else list(value)
-    return [_count_of(token) for token in tokens]
-
-
-def _counts_text(value: list[int | str | None]) -> str:
-    """``[4, 15, None]`` → ``"4 15 _"``."""
-    return " ".join(MISSING_COUNT if count is None else str(count) for count in value)
-
-
-def _codes_text(value: Any) -> str:
-    """A group of cards, as text or a list of codes → codes separated by single spaces."""
-    if isinstance(value, list | tuple):
-        value = " ".join(str(code) for code in value)
-    return " ".join(str(value or "").split())
-
-
-def _hands_stored(value: Any) -> list[str]:
-    """``"AS 2S ... | ... | ..."`` (or a list by seat) → one string of codes per seat."""
-    groups = value.split("|") if isinstance(value, str) else list(value)
-    return [_codes_text(group) for group in groups]
-
-
-def _hands_text(value: list[str]) -> str:
-    return SEAT_SEPARATOR.join(value)
-
-
-def _spread_stored(value: Any) -> list[list[str]]:
-    """``"5S 6S 7S | KH KD KC"`` (or a list of melds) → ``[["5S", "6S", "7S"], [...]]``."""
-    groups = value.split("|") if isinstance(value, str) else list(value)
-    return [_codes_text(group).split() for group in groups]
-
-
-def _spread_text(value: list[list[str]]) -> str:
-    return " | ".join(" ".join(meld) for meld in value)
-
-
-# The entered fields kept in ``Hand.data``, each with how it is stored and how it is read
-# back: (to the JSON value, from the JSON value). The rest of HAND_FIELDS are columns.
-DATA_FIELDS: dict[str, tuple[Any, Any]] = {
-    "knocker_seat": (_same, _same),
-    "knocker_cards": (_same, _same),
-    "defender_cards": (_same, _same),
-    "spread": (_spread_stored, _spread_text),
-    "knocker_deadwood": (_same, _same),
-    "defender_deadwood": (_same, _same),
-    "upcard": (_same, _same),
-    "tables": (_copied, _copied),
-    "sitting_out_seat": (_same, _same),
-    "captain_seat": (_same, _same),
-    "seat_deadwoods": (_counts_stored, _counts_text),
-    "seat_cards": (_hands_stored, _hands_text),
-    "seat_melded": (_counts_stored, _counts_text),
-    "seat_melds": (_hands_stored, _hands_text),
-    "seat_layoffs": (_hands_stored, _hands_text),
-    "dice": (_same, _same),
-    "gem_parts": (_counts_stored, _counts_text),
-    "seat_made": (_counts_stored, _counts_text),
-}
-
-
-# Each of HAND_FIELDS with how it is read from ``data`` (None: it is a column).
-_FIELD_LOADERS: tuple[tuple[str, Any], ...] = tuple(
-    (name, DATA_FIELDS[name][1] if name in DATA_FIELDS else None) for name in HAND_FIELDS
-)
-
-
-def _entered(name: str) -> property:
-    """``hand.<name>``: one entered field read from and written to ``Hand.data`` in the form
-    the rest of the app uses (None when the hand does not have it)."""
-    dump, load = DATA_FIELDS[name]
-
-    def get(hand: Hand) -> Any:
-        value = (hand.data or {}).get(name)
-        return None if value is None else load(value)
-
-    def put(hand: Hand, value: Any) -> None:
-        data = {k: v for k, v in (hand.data or {}).items() if k != name}
-        if value is not None:
-            data[name] = dump(value)
-        hand.data = data  # a new dict: the ORM sees the change
-
-    return property(get, put, doc=f"The hand's ``{name}``, kept in ``Hand.data``.")
+def hand_fields() -> tuple[str, ...]:
+    """The fields of a hand that people enter: the columns, then every format's data fields.
+    An audit entry keeps them before and after a change."""
+    return HAND_COLUMNS + tuple(data_fields())
 
 
 class Hand(Model):
-    """One hand (a deal, in partnership) as entered.
+    """One hand (a deal, where the format deals to two tables at once) as entered.
 
     Columns hold what every format has: the order of play, the kind and the entry (counts or
-    cards), the dealer, the note and Hollywood's notice to stop. Everything else a format
-    enters is in ``data``, a JSON object holding only the keys the hand uses (a key whose
-    value would be None is left out):
-
-    - two-handed (American, classic, Oklahoma, Straight Gin, Hollywood): ``knocker_seat``
-      (left out for a dead hand); by counts ``knocker_deadwood`` and ``defender_deadwood``;
-      by cards ``knocker_cards`` and ``defender_cards`` (codes separated by spaces, "5S 6S
-      7S ...") and, when the knocker's spread was declared, ``spread`` as a list of melds,
-      each a list of card codes (``[["5S", "6S", "7S"], ["KH", "KD", "KC"]]``); ``upcard``
-      ("6S") when entered (always in Oklahoma).
-    - partnership: ``tables``, both tables of the deal as a list of two objects with the
-      two-handed fields (``entry``, ``kind``, ``knocker_seat`` 0–3, ``knocker_deadwood``,
-      ``defender_deadwood``, ``knocker_cards``, ``defender_cards``, ``upcard``), kept as
-      entered, None values included; ``dealer_seat`` is then the dealing side (0: seats 0 and
-      2, 1: seats 1 and 3) and ``kind`` is "deal".
-    - Cutthroat and dealer-sits-out: the two-handed keys and ``sitting_out_seat``.
-    - Chouette: the two-handed keys and ``captain_seat``.
-    - Battle Royal: ``knocker_seat``, ``upcard``, and by counts ``seat_deadwoods``, a list
-      by seat (``[4, 15, 22]``; null for a count left empty), or by cards ``seat_cards``, a
-      list of card texts by seat (``["AS 2S ...", "...", "..."]``).
-    - Contract Rummy and 12-Step: the rummy keys below (by counts or cards left) and
-      ``seat_made``, a list by seat of 1 (laid down the contract that deal) or 0.
-    - Basic Rummy and 500 Rum: ``knocker_seat`` (who went out; left out for a stalemate),
-      ``seat_deadwoods`` (points left in hand by seat), ``seat_melded`` (500 Rum: points
-      melded by seat), ``seat_cards`` (cards left in hand by seat) and ``seat_melds`` (the
-      melds each laid down, a text by seat, melds separated by "/": "5S 6S 7S / KH KD KC");
-      500 Rum also ``seat_layoffs`` (the cards each laid off onto another player's meld, a
-      text by seat, a token a card: "9H>0.1" is 9♥ onto seat 0's first meld).
+    cards), the dealer, the note and a player's notice to stop after the hand (for a format
+    that takes one: :meth:`Format.takes_notice`). Everything else a format enters is in
+    ``data``, a JSON object holding only the keys the hand uses (a key whose value would be
+    None is left out), in the shapes its format declares (:attr:`Format.stored_fields`, with
+    each field's meaning described where the format declares it).
 
     The app reads and writes these as attributes (``hand.knocker_seat``, ``hand.spread``,
     ...), and :meth:`fields` / :meth:`set_fields` exchange them all, in the forms it has
-    always used: a spread as "5S 6S 7S | KH KD KC", Battle Royal's counts as "4 15 22" ("_"
-    for an empty one) and hands as "AS 2S ... | ... | ...". So the audit trail's snapshots
-    keep one shape whichever way the row stores them. ``data`` is replaced, never changed in
-    place, so every change reaches the database.
+    always used (:mod:`referee.games.stored`: a spread as "5S 6S 7S | KH KD KC", counts by
+    seat as "4 15 22" with "_" for an empty one, hands by seat as "AS 2S ... | ... | ...").
+    So the audit trail's snapshots keep one shape whichever way the row stores them. ``data``
+    is replaced, never changed in place, so every change reaches the database.
     """
 
     __table_args__ = (
@@ -433,12 +283,12 @@ class Hand(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int] = mapped_column(Integer)  # order of play; gaps where hands were deleted
-    # The dealer's seat; for a partnership deal the dealing side (0: seats 0 and 2, 1: 1 and 3).
+    # The dealer's seat (a format dealing to two tables: the dealing side).
     dealer_seat: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(16))
     entry: Mapped[str] = mapped_column(String(8))
     note: Mapped[str] = mapped_column(Text, default="")
-    # Hollywood continuous play: a player gave notice after this deal to open no new game.
+    # A player gave notice after this hand to open no new game (Format.takes_notice).
     stop_after: Mapped[bool] = mapped_column(default=False, server_default=false())
     data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # see the class docstring
     idempotency_key: Mapped[str | None] = mapped_column(String(64))
@@ -451,27 +301,37 @@ class Hand(Model):
 
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 - SQLAlchemy's own hook
 
-    knocker_seat = _entered("knocker_seat")  # None for a dead hand
-    knocker_cards = _entered("knocker_cards")
-    defender_cards = _entered("defender_cards")
-    spread = _entered("spread")  # None when not declared: the engine takes the best (R3)
-    knocker_deadwood = _entered("knocker_deadwood")
-    defender_deadwood = _entered("defender_deadwood")
-    upcard = _entered("upcard")
-    tables = _entered("tables")
-    sitting_out_seat = _entered("sitting_out_seat")
-    captain_seat = _entered("captain_seat")
-    seat_deadwoods = _entered("seat_deadwoods")
-    seat_cards = _entered("seat_cards")
-    seat_melded = _entered("seat_melded")
-    seat_melds = _entered("seat_melds")
-    seat_layoffs = _entered("seat_layoffs")
-    dice = _entered("dice")
-    gem_parts = _entered("gem_parts")
-    seat_made = _entered("seat_made")
+    def entered(self, name: str) -> Any:
+        """One entered field kept in ``data``, in the form the rest of the app uses (None
+        when the hand does not have it)."""
+        value = (self.data or {}).get(name)
+        return None if value is None else data_fields()[name].load(value)
+
+    def enter(self, name: str, value: Any) -> None:
+        """Keep ``value`` as the entered field ``name`` in ``data`` (None: leave it out)."""
+        data = {k: v for k, v in (self.data or {}).items() if k != name}
+        if value is not None:
+            data[name] = data_fields()[name].dump(value)
+        self.data = data  # a new dict: the ORM sees the change
+
+    if not TYPE_CHECKING:
+        # ``hand.<field>`` for every data field (templates read ``hand.upcard``); hidden from
+        # type checkers, which then still catch a misspelt column
+
+        def __getattr__(self, name: str) -> Any:
+            if name.startswith("_") or name not in data_fields():
+                raise AttributeError(name)
+            return self.entered(name)
+
+        def __setattr__(self, name: str, value: Any) -> None:
+            if not name.startswith("_") and name in data_fields():
+                self.enter(name, value)
+            else:
+                super().__setattr__(name, value)
 
     def fields(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in HAND_FIELDS}
+        columns = {name: getattr(self, name) for name in HAND_COLUMNS}
+        return columns | {name: self.entered(name) for name in data_fields()}
 
     @staticmethod
     def fields_of_row(columns: Any, data: dict[str, Any] | None) -> dict[str, Any]:
@@ -479,38 +339,23 @@ class Hand(Model):
         values by name, ``data`` its JSON object): a fold of many matches reads their hands
         this way, in one query, rather than as objects."""
         data = data or {}
-        out: dict[str, Any] = {}
-        for name, load in _FIELD_LOADERS:
-            if load is None:
-                out[name] = columns[name]
-            else:
-                value = data.get(name)
-                out[name] = None if value is None else load(value)
+        out: dict[str, Any] = {name: columns[name] for name in HAND_COLUMNS}
+        for name, codec in data_fields().items():
+            value = data.get(name)
+            out[name] = None if value is None else codec.load(value)
         return out
 
     def set_fields(self, values: dict[str, Any]) -> None:
         defaults = {"note": "", "stop_after": False}
-        data: dict[str, Any] = {}
-        for name in HAND_FIELDS:
+        for name in HAND_COLUMNS:
             value = values.get(name)
-            if name in DATA_FIELDS:
-                if value is not None:
-                    data[name] = DATA_FIELDS[name][0](value)
-            else:
-                setattr(self, name, defaults.get(name) if value is None else value)
+            setattr(self, name, defaults.get(name) if value is None else value)
+        data: dict[str, Any] = {}
+        for name, codec in data_fields().items():
+            value = values.get(name)
+            if value is not None:
+                data[name] = codec.dump(value)
         self.data = data
-
-
-class SavedDeck(Model):
-    """A Gem Rummy deck a table entered once and reuses by name: ``entries`` is the checked
-    card → gem map ("AS=G 2S=A ... KC=TS"). A match copies it when it starts
-    (``Match.gem_deck``), so editing a saved deck never changes a match."""
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(60), unique=True)
-    entries: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class AuditAction:
@@ -573,20 +418,3 @@ class Ruling(Model):
     @classmethod
     def by_short_id(cls, short_id: str) -> Ruling | None:
         return db.session.scalar(select(cls).where(cls.short_id == short_id))
-
-
-class SavedContractList(Model):
-    """A table's own contract list, saved by name to start later matches with (12-Step's
-    twelve contracts are published nowhere). A match copies the list into its rules when it
-    starts, so changing or replacing a saved list never rewrites a match."""
-
-    __tablename__ = "contract_list"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(60), unique=True)
-    list_json: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-    @classmethod
-    def by_name(cls, name: str) -> SavedContractList | None:
-        return db.session.scalar(select(cls).where(cls.name == name.strip()))

@@ -6,9 +6,10 @@
 // melds laid down from the hand named by data-of ("|" between melds); the upcard takes one
 // card. A .hand-input[data-counts] says how many cards a hand needs ("10 11").
 //
-// A page may hold several pickers, each for its own hands (a partnership deal: one per
-// table). A picker's data-prefix names its table's fields ("t2_": t2_kind, t2_knocker_cards,
-// t2_upcard); its checks and its cards stay within the closest [data-table] (else the form).
+// A page may hold several pickers, each for its own hands (a deal played at two tables at
+// once: one per table). A picker's data-prefix names its table's fields ("t2_": t2_kind,
+// t2_knocker_cards, t2_upcard); its checks and its cards stay within the closest [data-table]
+// (else the form).
 "use strict";
 (() => {
   const { code, label, tokens, problem, show, activate, tap, mount, say, targetName } = window.CardCodes;

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from referee.games.gem.hand import GemResult
 from referee.games.gin import hollywood, partnership
@@ -21,6 +21,7 @@ from referee.games.gin.oklahoma import UpcardNote
 from referee.games.rummy.basic_rummy import BasicRummyResult
 from referee.games.rummy.rum500 import Rum500Result
 from referee.games.standing import Money, Sheet, Standing
+from referee.games.stored import Codec
 from referee.games.three_handed.battle_royal import BattleRoyalResult
 from referee.rules.errors import InputError
 from referee.rules.if_ended import IfEndedNow, if_ended_now
@@ -57,7 +58,7 @@ class Table:
     names: tuple[str, ...]
     cut: str | None = None
     stake: Decimal = Decimal(0)
-    deck: str | None = None  # Gem Rummy: the match's frozen gem deck (its stored text)
+    setup: str | None = None  # the format's own setup of the match, as stored (Format.setup_in)
 
 
 @dataclass(frozen=True)
@@ -355,7 +356,8 @@ class Format:
     """One way of playing: the hooks every caller asks, overridden where a game differs.
 
     Class attributes describe the format to the pages and the API: ``noun`` (a hand or a
-    deal), ``form`` (which entry form the web shows), ``template`` (the folder of the pages
+    deal), ``entry_page`` (the ``module:class`` of the page a hand is entered on, in the
+    game's folder: the web loads it, the engine never does), ``template`` (the folder of the pages
     it draws with: the scoreboard and a hand's page), ``seated_by_cut`` (the new-match form
     asks each player's cut), ``settlement_page`` (a page of payouts game by game),
     ``money_during_play`` (the match settles pairwise over the ledger's games, so where the
@@ -367,7 +369,8 @@ class Format:
     presets: ClassVar[tuple[Preset, ...]] = ()  # the tables this format plays
     routes: ClassVar[str] = ""  # the module of the game's own pages and API routes, if any
     noun: ClassVar[str] = "hand"
-    form: ClassVar[str] = "hand"
+    entry_page: ClassVar[str] = ""  # module:class of its hand's entry page (the web loads it)
+    new_match_page: ClassVar[str] = ""  # module:class of the page a match is started from
     template: ClassVar[str] = ""
     seated_by_cut: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = False
@@ -509,3 +512,37 @@ class Format:
     def patch_base(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:
         """A PATCH body merged over the hand as it stands, as a full JSON body."""
         raise NotImplementedError
+
+    # -- storage hooks ----------------------------------------------------------------------
+    # How a match of this format is kept: the fields its hands store beyond the columns every
+    # hand has, the match's own setup (in the database and in a match file), and what a write
+    # the fold refuses says.
+
+    stored_fields: ClassVar[Mapping[str, Codec]] = {}
+    """The entered fields a hand of this format keeps in its JSON ``data``, each with how it
+    is stored and read back (:mod:`referee.games.stored`); the hand's columns are not here."""
+
+    setup_key: ClassVar[str | None] = None
+    """The key a match file holds this format's setup under (None: the format has none)."""
+
+    def setup_in(self, value: Any) -> str | None:
+        """A match file's :attr:`setup_key` value → the setup as a match stores it (None:
+        none); raises :class:`InputError` (no field) saying what was expected."""
+        return None
+
+    def setup_out(self, setup: str | None) -> dict[str, Any]:
+        """What a match file says of a stored setup: :attr:`setup_key` and its value."""
+        return {} if self.setup_key is None else {self.setup_key: setup}
+
+    def refused_write(
+        self, write: Literal["change", "new", "undo"], hand: int, refusal: Message
+    ) -> Message:
+        """What a write says when the fold cannot take the match it would leave
+        (:attr:`Board.refusal`): ``write`` changed a hand, added one or undid a change, and
+        ``hand`` is the number of the first hand the fold could not take."""
+        return refusal
+
+    def no_notice(self) -> Message | str:
+        """Why no player may give notice to stop in this match (:meth:`takes_notice` said
+        no)."""
+        return "Notice to stop is for continuous play only."

@@ -9,36 +9,30 @@ step tagged with the rule it applies; a disputed hand is settled by reading them
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 
 from referee.rules import layoffs, melds
 from referee.rules.cards import Card, CardError, format_cards, parse_cards
 from referee.rules.errors import InputError, said_of
-from referee.rules.hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
-from referee.rules.messages import Value, joined, listed, msg, msg_n
+from referee.rules.hand_conditions import HandConditions, hand_conditions
+from referee.rules.messages import Message, Value, joined, msg, msg_n
 from referee.rules.results import Arrangement, HandResult, Outcome, Step
-from referee.rules.ruleset import KnockerSpread, Ruleset
+from referee.rules.ruleset import Ruleset
+from referee.rules.ruling_steps import (
+    HandKind as HandKind,
+)
+from referee.rules.ruling_steps import (
+    KnockerWords,
+    checked_conditions,
+    declared_spread,
+    layoffs_laid,
+    melds_text,
+    read_knocker,
+    spread_is_declared,
+)
 from referee.rules.scoring import Finish, score_finish
-from referee.rules.values import card_value
-
-
-class HandKind(StrEnum):
-    """What the player announced."""
-
-    KNOCK = "knock"
-    GIN = "gin"
-    BIG_GIN = "big_gin"
-
 
 HandInputError = InputError
 """Input that cannot be ruled on (the engine's one :class:`~.errors.InputError`)."""
-
-
-def _conditions(rules: Ruleset, upcard: Card | None) -> HandConditions:
-    try:
-        return hand_conditions(rules, upcard)
-    except UpcardRequiredError as exc:
-        raise HandInputError("upcard", said_of(exc)) from None
 
 
 # -- quick entry -------------------------------------------------------------------------------
@@ -54,7 +48,7 @@ def rule_counts(
 ) -> HandResult:
     """Rule a hand from declared counts: the defender's deadwood after layoffs for a knock,
     the defender's whole deadwood for gin or big gin (no layoffs after gin, R8)."""
-    conditions = _conditions(rules, upcard)
+    conditions = checked_conditions(rules, upcard)
     kind = HandKind(kind)
     ceiling = _max_deadwood(rules)
     for field, value in (
@@ -175,44 +169,16 @@ def rule_cards(
     melds the knocker actually laid down, when known (R3). ``kind``: what was announced, when
     known; the cards decide otherwise (R11).
     """
-    conditions = _conditions(rules, upcard)
+    conditions = checked_conditions(rules, upcard)
     kind = HandKind(kind) if kind is not None else None
     knocker, defender = _checked_hands(knocker, defender, rules)
     steps: list[Step] = list(conditions.steps)
-
-    if len(knocker) == rules.hand_size + 1:
-        knocker, big_gin = _eleven_cards(knocker, kind, rules, steps)
-        if big_gin:
-            return _gin_result(Finish.BIG_GIN, knocker, defender, rules, conditions, steps)
-    elif kind is HandKind.BIG_GIN:
-        said = msg_n(
-            "big gin needs all {count} card (before any discard); {entered} were entered",
-            "big gin needs all {count} cards (before any discard); {entered} were entered",
-            rules.hand_size + 1,
-            entered=len(knocker),
-        )
-        raise HandInputError("knocker", said)
-
-    best = melds.best_arrangement(knocker, rules)
-    if best.deadwood == 0 and (rules.gin_cards_speak or kind is HandKind.GIN):
-        if kind is HandKind.KNOCK:
-            steps.append(
-                Step(msg("The knocker's ten cards all meld: cards speak, scored as gin."), "R11")
-            )
-        return _gin_result(Finish.GIN, knocker, defender, rules, conditions, steps)
-    if kind is HandKind.GIN:
-        steps.append(
-            Step(
-                msg(
-                    "Gin was announced, but the knocker's best arrangement leaves {deadwood} "
-                    "deadwood ({cards}): ruled as a knock.",
-                    deadwood=best.deadwood,
-                    cards=format_cards(best.deadwood_cards),
-                ),
-                "R11",
-            )
-        )
-
+    read = read_knocker(knocker, kind, rules, steps, _knocker_words(rules))
+    knocker = read.cards
+    if read.finish is not None:
+        return _gin_result(read.finish, knocker, defender, rules, conditions, steps)
+    best = read.best
+    assert best is not None  # a knock is read with its best arrangement
     spread_arrangement = _knocker_spread(knocker, defender, spread, best, rules, steps)
     k = spread_arrangement.deadwood
     if not conditions.knock_allowed(k, rules):
@@ -226,25 +192,68 @@ def rule_cards(
             knocker_arrangement=spread_arrangement,
             defender_arrangement=defender_alone,
         )
+    steps.append(_legal_step(spread_arrangement, conditions, rules))
+    return _knock_result(spread_arrangement, defender, rules, conditions, steps)
+
+
+def _big_gin_too_few(entered: int, rules: Ruleset) -> InputError:
+    said = msg_n(
+        "big gin needs all {count} card (before any discard); {entered} were entered",
+        "big gin needs all {count} cards (before any discard); {entered} were entered",
+        rules.hand_size + 1,
+        entered=entered,
+    )
+    return HandInputError("knocker", said)
+
+
+def _not_gin(best: Arrangement) -> Message:
+    return msg(
+        "Gin was announced, but the knocker's best arrangement leaves {deadwood} "
+        "deadwood ({cards}): ruled as a knock.",
+        deadwood=best.deadwood,
+        cards=format_cards(best.deadwood_cards),
+    )
+
+
+def _knocker_words(rules: Ruleset) -> KnockerWords:
+    return KnockerWords(
+        too_few_for_big_gin=lambda entered: _big_gin_too_few(entered, rules),
+        cards_speak=msg("The knocker's ten cards all meld: cards speak, scored as gin."),
+        not_gin=_not_gin,
+    )
+
+
+def _legal_step(spread: Arrangement, conditions: HandConditions, rules: Ruleset) -> Step:
+    """The knocker's deadwood is within the knock limit (R2)."""
     limit = conditions.limit_message(rules)
-    if spread_arrangement.deadwood_cards:
+    if spread.deadwood_cards:
         legal = msg(
             "Knocker's deadwood {deadwood} ({cards}) is within the knock limit ({limit}): a "
             "legal knock.",
-            deadwood=k,
-            cards=format_cards(spread_arrangement.deadwood_cards),
+            deadwood=spread.deadwood,
+            cards=format_cards(spread.deadwood_cards),
             limit=limit,
         )
     else:
         legal = msg(
             "Knocker's deadwood {deadwood} is within the knock limit ({limit}): a legal knock.",
-            deadwood=k,
+            deadwood=spread.deadwood,
             limit=limit,
         )
-    steps.append(Step(legal, "R2"))
+    return Step(legal, "R2")
 
-    play = layoffs.defender_best(spread_arrangement.melds, defender, rules)
-    steps.extend(_defender_steps(play, spread_arrangement, defender, rules))
+
+def _knock_result(
+    spread: Arrangement,
+    defender: tuple[Card, ...],
+    rules: Ruleset,
+    conditions: HandConditions,
+    steps: list[Step],
+) -> HandResult:
+    """A legal knock: the defender's best layoffs onto the spread (R4), then the score."""
+    k = spread.deadwood
+    play = layoffs.defender_best(spread.melds, defender, rules)
+    steps.extend(_defender_steps(play, spread, defender, rules))
     line = score_finish(Finish.KNOCK, k, play.deadwood, rules, conditions)
     steps.extend(line.steps)
     return HandResult(
@@ -255,7 +264,7 @@ def rule_cards(
         knocker_deadwood=k,
         defender_deadwood=play.deadwood,
         defender_deadwood_before_layoffs=play.deadwood_without_layoffs,
-        knocker_arrangement=spread_arrangement,
+        knocker_arrangement=spread,
         defender_arrangement=play.arrangement,
         layoffs=play.layoffs,
         steps=tuple(steps),
@@ -296,69 +305,6 @@ def _checked_hands(
             said = msg("`a card` is in both hands")
         raise HandInputError("defender", said) from None
     return knocker_cards, defender_cards
-
-
-def _eleven_cards(
-    knocker: tuple[Card, ...], kind: HandKind | None, rules: Ruleset, steps: list[Step]
-) -> tuple[tuple[Card, ...], bool]:
-    """Eleven cards: big gin if they all meld and the table plays it; else the best discard."""
-    options = melds.knock_options(knocker, rules)
-    if options.big_gin and rules.big_gin_enabled:
-        said = msg_n(
-            "All {count} card meld without a discard: big gin.",
-            "All {count} cards meld without a discard: big gin.",
-            len(knocker),
-        )
-        steps.append(Step(said, "R12"))
-        return knocker, True
-    if kind is HandKind.BIG_GIN:
-        if options.big_gin:
-            steps.append(
-                Step(
-                    msg(
-                        "All eleven cards meld, but this table does not play big gin: scored as "
-                        "gin after a discard."
-                    ),
-                    "R12",
-                )
-            )
-        else:
-            said = msg_n(
-                "the knocker's {count} card does not all meld, so this is not big gin (the best "
-                "discard leaves {deadwood})",
-                "the knocker's {count} cards do not all meld, so this is not big gin (the best "
-                "discard leaves {deadwood})",
-                len(knocker),
-                deadwood=options.deadwood,
-            )
-            raise HandInputError("knocker", said)
-    discard = options.discards[0]
-    rest = list(knocker)
-    rest.remove(discard)
-    others = ", ".join(c.label for c in options.discards[1:])
-    if others:
-        said = msg_n(
-            "{count} card was entered for the knocker: discarding {card} (as would {others}) "
-            "leaves the least deadwood, {deadwood}.",
-            "{count} cards were entered for the knocker: discarding {card} (as would {others}) "
-            "leaves the least deadwood, {deadwood}.",
-            len(knocker),
-            card=discard.label,
-            others=others,
-            deadwood=options.deadwood,
-        )
-    else:
-        said = msg_n(
-            "{count} card was entered for the knocker: discarding {card} leaves the least "
-            "deadwood, {deadwood}.",
-            "{count} cards were entered for the knocker: discarding {card} leaves the least "
-            "deadwood, {deadwood}.",
-            len(knocker),
-            card=discard.label,
-            deadwood=options.deadwood,
-        )
-    steps.append(Step(said, "R2"))
-    return tuple(rest), False
 
 
 def _gin_result(
@@ -411,38 +357,9 @@ def _knocker_spread(
     rules: Ruleset,
     steps: list[Step],
 ) -> Arrangement:
-    if spread is not None and rules.knocker_spread is KnockerSpread.DECLARED_ELSE_AUTO:
-        try:
-            declared = melds.check_spread(knocker, spread, rules)
-        except ValueError as exc:
-            raise HandInputError("spread", said_of(exc)) from None
-        if declared.deadwood_cards:
-            laid_down = msg(
-                "The knocker laid down {melds}, leaving {deadwood} ({cards}).",
-                melds=_melds_text(declared),
-                deadwood=declared.deadwood,
-                cards=format_cards(declared.deadwood_cards),
-            )
-        else:
-            laid_down = msg(
-                "The knocker laid down {melds}, leaving {deadwood}.",
-                melds=_melds_text(declared),
-                deadwood=declared.deadwood,
-            )
-        steps.append(Step(laid_down, "R3"))
-        if declared.deadwood > best.deadwood:
-            steps.append(
-                Step(
-                    msg(
-                        "That spread leaves {more} more deadwood than the best one ({melds}: "
-                        "{deadwood}); the spread laid down is the one that counts.",
-                        more=declared.deadwood - best.deadwood,
-                        melds=_melds_text(best),
-                        deadwood=best.deadwood,
-                    ),
-                    "R3",
-                )
-            )
+    if spread is not None and spread_is_declared(spread, rules):
+        declared, said = declared_spread(knocker, spread, best, rules, _laid_down)
+        steps.extend(said)
         return declared
     chosen = layoffs.choose_knocker_spread(knocker, defender, rules)
     steps.append(
@@ -450,13 +367,28 @@ def _knocker_spread(
             msg(
                 "The knocker's spread is taken as {melds} (least deadwood, {deadwood}; among "
                 "those, the fewest layoff points for the defender).",
-                melds=_melds_text(chosen),
+                melds=melds_text(chosen),
                 deadwood=chosen.deadwood,
             ),
             "R3",
         )
     )
     return chosen
+
+
+def _laid_down(declared: Arrangement) -> Message:
+    if declared.deadwood_cards:
+        return msg(
+            "The knocker laid down {melds}, leaving {deadwood} ({cards}).",
+            melds=melds_text(declared),
+            deadwood=declared.deadwood,
+            cards=format_cards(declared.deadwood_cards),
+        )
+    return msg(
+        "The knocker laid down {melds}, leaving {deadwood}.",
+        melds=melds_text(declared),
+        deadwood=declared.deadwood,
+    )
 
 
 def _defender_steps(
@@ -469,7 +401,7 @@ def _defender_steps(
         Step(
             msg(
                 "Without layoffs the defender's best is {melds}, leaving {deadwood} deadwood.",
-                melds=_melds_text(alone),
+                melds=melds_text(alone),
                 deadwood=play.deadwood_without_layoffs,
             ),
             "R4",
@@ -478,14 +410,8 @@ def _defender_steps(
     if not play.layoffs:
         steps.append(Step(msg("Defender has nothing to lay off."), "R4"))
         return steps
-    laid = listed(
-        [
-            msg("{card} onto {meld}", card=lo.card.label, meld=spread.melds[lo.meld_index].label)
-            for lo in play.layoffs
-        ]
-    )
-    total = sum(card_value(lo.card, rules) for lo in play.layoffs)
-    kept: Value = _melds_text(own) if own.melds else msg("no melds of its own")
+    laid, total = layoffs_laid(play.layoffs, spread.melds, rules)
+    kept: Value = melds_text(own) if own.melds else msg("no melds of its own")
     steps.append(
         Step(
             msg(
@@ -559,7 +485,7 @@ def _illegal_step(
         better = msg(
             "The best the knocker could have laid down was {deadwood} ({melds}).",
             deadwood=best.deadwood,
-            melds=_melds_text(best),
+            melds=melds_text(best),
         )
     else:
         better = msg(
@@ -589,10 +515,3 @@ def _illegal(
         knock_limit=conditions.knock_limit,
         multiplier=conditions.multiplier,
     )
-
-
-def _melds_text(arrangement: Arrangement) -> Value:
-    """The melds' labels ("5♠ 6♠ 7♠ / K♥ K♦ K♣"), or "no melds"."""
-    if not arrangement.melds:
-        return msg("no melds")
-    return " / ".join(m.label for m in arrangement.melds)

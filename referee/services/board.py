@@ -121,13 +121,13 @@ def fold_hands(match: Match, hands: list[Hand]) -> Board:
 
 
 def table_of(match: Match) -> Table:
-    """The table the match is played at: its frozen rules, players, cut and stake."""
+    """The table the match is played at: its frozen rules, players, cut, stake and setup."""
     return Table(
         rules_of(match),
         tuple(match.names),
         match.cut,
         Decimal(match.stake_per_point or 0),
-        match.gem_deck,
+        match.setup,
     )
 
 
@@ -287,7 +287,7 @@ def build_many(ids: Sequence[int]) -> dict[int, tuple[MatchHead, Board]]:
                 Match.rules_json,
                 Match.cut,
                 Match.stake_per_point,
-                Match.gem_deck,
+                Match.setup,
             ).where(Match.id.in_(chunk))
         )
         todo = []
@@ -336,7 +336,7 @@ def build_many(ids: Sequence[int]) -> dict[int, tuple[MatchHead, Board]]:
                 tuple(names[head.id]),
                 row.cut,
                 Decimal(row.stake_per_point or 0),
-                row.gem_deck,
+                row.setup,
             )
             board = find_format(head.variant or "two_handed").fold(hands[head.id], table)
             if kept is not None:

@@ -12,11 +12,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
@@ -83,15 +83,17 @@ def create_match(
     overrides: Mapping[str, Any] | None = None,
     stake_per_point: Decimal | str | int = 0,
     cut: Any = None,
-    gem_deck: str | None = None,
+    setup: str | None = None,
     currency: Any = "",
 ) -> tuple[Match, str]:
     """A new match and its edit token (only the token's hash is stored).
 
-    ``names`` are in seat order; a partnership takes four, partners opposite: seats 0 and 2
-    against seats 1 and 3. ``cut``: the cards the players cut, one per player, for the formats
-    seated by the cut (Cutthroat, dealer-sits-out, Chouette); left out, the players are listed
-    in cut order. ``currency`` is the symbol amounts are shown with ("" for none).
+    ``names`` are in seat order (a format of teams says where each team sits). ``cut``: the
+    cards the players cut, one per player, for the formats seated by the cut
+    (:attr:`Format.seated_by_cut`); left out, the players are listed in cut order. ``setup``
+    is the format's own setup of the match as it stores it (checked by the format's
+    :meth:`Format.check_table`), frozen with the match. ``currency`` is the symbol amounts
+    are shown with ("" for none).
     """
     symbol = currency_symbol(currency)
     try:
@@ -112,7 +114,7 @@ def create_match(
     except RulesetError as e:
         field, reason = e.problems[0]
         raise InputError(field, reason) from None
-    stored_cut = fmt.check_table(chosen, Table(rules, tuple(clean), deck=gem_deck), cut)
+    stored_cut = fmt.check_table(chosen, Table(rules, tuple(clean), setup=setup), cut)
     stake = _stake(stake_per_point)
     token = Match.new_token()
     match = Match(
@@ -124,7 +126,7 @@ def create_match(
         status=MatchStatus.IN_PLAY,
         revision=0,
         cut=stored_cut,
-        gem_deck=gem_deck or None,
+        setup=setup or None,
         currency=symbol,
     )
     match.set_edit_token(token)
@@ -204,7 +206,7 @@ def _stake(value: Decimal | str | int | float) -> Decimal:
 def prepare(
     match: Match, fields: Mapping[str, Any], position: int, hand: Hand | None = None
 ) -> dict[str, Any]:
-    """What to store for a hand (a deal, in partnership) entered as ``position`` (0-based)
+    """What to store for a hand (or deal) entered as ``position`` (0-based)
     in the match (replacing ``hand``, for an edit): the normalised entry, after the format has
     verified it where the rotation put it. Raises :class:`InputError` naming the field."""
     fmt = format_of(match)
@@ -251,40 +253,17 @@ def _audit(
     return entry
 
 
-def _refused_change(hand: int) -> Message:
-    return msg(
-        "Not saved: with this change every Hollywood game would close before hand {hand}, "
-        "which is already entered.",
-        hand=hand,
-    )
+Write = Literal["change", "new", "undo"]
 
 
-def _refused_new(hand: int) -> Message:
-    return msg(
-        "Every Hollywood game has closed, so the match is over: hand {hand} cannot be "
-        "entered. Nothing was saved.",
-        hand=hand,
-    )
-
-
-def _refused_undo(hand: int) -> Message:
-    return msg(
-        "Not undone: every Hollywood game would then close before hand {hand}, which is "
-        "already entered.",
-        hand=hand,
-    )
-
-
-def _touch(
-    match: Match, refused: Callable[[int], Message] = _refused_change, hand: Hand | None = None
-) -> None:
+def _touch(match: Match, write: Write = "change", hand: Hand | None = None) -> None:
     """Bump the revision and refresh the status label from the fold, in the same transaction.
 
     The fold made here is the one the rest of the request reads (the page or the API's
-    answer). A change the fold cannot take — a Hollywood hand that would come after every
-    game has closed, or a hand the rotation refuses where it now stands — raises
-    :class:`InputError` saying so (``refused`` says it for the number of the hand at fault),
-    and the caller rolls back.
+    answer). A change the fold cannot take — a hand that would come after the match ended
+    (:attr:`Board.refusal`), or a hand the rotation refuses where it now stands — raises
+    :class:`InputError` saying so (the format words it for the ``write`` at fault), and the
+    caller rolls back.
     """
     db.session.flush()
     db.session.expire(match, ["hands"])
@@ -297,7 +276,8 @@ def _touch(
         # the whole fold, so it is refused (422); the next try finds those rulings kept
         raise TooComplexError(total.spent, total.limit)
     if board.refusal:
-        raise InputError(None, refused(board.refused_from or 0))
+        said = board.format.refused_write(write, board.refused_from or 0, board.refusal)
+        raise InputError(None, said)
     line = board.line_of(hand.id) if hand is not None else None
     if line is not None and line.error is not None:
         raise InputError(line.error_field, line.error)
@@ -361,7 +341,7 @@ def add_hand(
         db.session.add(hand)
         db.session.flush()
         _audit(match, hand, AuditAction.ADD, None, _snapshot(hand, played + 1), by)
-        _touch(match, _refused_new, hand)
+        _touch(match, "new", hand)
         db.session.commit()
         board_service.committed(match)
     except IntegrityError:
@@ -548,13 +528,14 @@ def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
         db.session.flush()
         entry = _audit(match, hand, AuditAction.UNDO, before, _snapshot(hand, number), by)
         entry.undoes_id = target.id
-        _touch(match, _refused_undo)
+        _touch(match, "undo")
     return entry
 
 
 def give_notice(match: Match, by: Actor, expected_revision: int | None) -> Hand:
-    """Hollywood continuous play: a player gives notice to stop after the last deal entered
-    (RG-HW), so no new game opens from the next deal on and the open games are played out.
+    """A player gives notice to stop after the last deal entered, in a format that takes one
+    (:meth:`Format.takes_notice`; RG-HW), so no new game opens from the next deal on and the
+    open games are played out.
 
     Stored as entered data on that hand (``stop_after``) and recorded as an edit of it, so
     the audit trail shows it and undo takes it back.
@@ -569,9 +550,9 @@ def give_notice(match: Match, by: Actor, expected_revision: int | None) -> Hand:
                 "was not recorded. Here is the match as it stands; give it again if wanted."
             ),
         )
-        rules = rules_of(match)
-        if not format_of(match).takes_notice(rules):
-            raise InputError(None, "Notice to stop is for Hollywood's continuous play only.")
+        fmt = format_of(match)
+        if not fmt.takes_notice(rules_of(match)):
+            raise InputError(None, fmt.no_notice())
         live = match.live_hands
         given = next((n for n, h in enumerate(live, start=1) if h.stop_after), None)
         if given is not None:

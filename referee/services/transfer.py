@@ -1,7 +1,8 @@
 """Taking data out and putting it back: a match as CSV or JSON, the whole instance as one file.
 
 A match's JSON is what was stored, never what was derived: its table (format, preset, the
-frozen rules, players, cut, stake), every hand as entered (deleted ones too, so undo still
+frozen rules, players, cut, stake, the format's own setup under the key the format names),
+every hand as entered (deleted ones too, so undo still
 works after an import) and its change log. The hands are the rows' own columns and their
 ``data`` object, which every format fills through :meth:`Hand.set_fields`, so a format added
 later is exported and imported with no change here. Importing folds the hands with the
@@ -25,18 +26,18 @@ from typing import Any
 
 from sqlalchemy import select
 
-from referee.games import UnknownFormatError, find_format
+from referee.games import UnknownFormatError, all_formats, find_format
 from referee.games.base import Board, Format, StoredHand, Table
 from referee.games.presets import UnknownPresetError, get_preset
 from referee.games.summary import summary_of
 from referee.models import (
-    DATA_FIELDS,
     AuditEntry,
     Hand,
     Match,
     MatchStatus,
     Player,
     Ruling,
+    data_fields,
     db,
 )
 from referee.rules.budget import charged_to
@@ -86,7 +87,7 @@ def match_record(match: Match, secrets: bool = False) -> dict[str, Any]:
         "stake_per_point": str(match.stake_per_point),
         "cut": match.cut,
         "currency": match.currency,
-        "gem_deck": match.gem_deck,
+        **_setup_record(match),
         "created_at": _when(match.created_at),
         "updated_at": _when(match.updated_at),
         "players": [p.name for p in match.players],
@@ -123,6 +124,19 @@ def match_record(match: Match, secrets: bool = False) -> dict[str, Any]:
     if secrets:
         record["edit_token_hash"] = match.edit_token_hash
     return record
+
+
+def _setup_record(match: Match) -> dict[str, Any]:
+    """The match's setup as its format writes it, beside every other format's setup key
+    with nothing in it: a match file names each of them, whichever format it holds."""
+    record: dict[str, Any] = {}
+    for fmt in all_formats():
+        record.update(fmt.setup_out(None))
+    try:
+        own = board_service.format_of(match)
+    except UnknownFormatError:  # a format this server no longer has names no key to write
+        return record
+    return record | own.setup_out(match.setup)
 
 
 def json_text(data: Any) -> str:
@@ -170,8 +184,8 @@ def match_csv(match: Match) -> str:
     """One row per hand: its number, game, what happened, and the ruling's numbers (the
     knocker's and defender's deadwood where two played, every score column's points, boxes
     and running total), all as the fold gives them; then the format's own columns, if it has
-    any (Contract Rummy's contracts, who made them and the penalties; Gem Rummy's dice,
-    deadwood and Gem Parts), after the note so every format's first columns are the same."""
+    any (:meth:`Format.csv_head`), after the note so every format's first columns are the
+    same."""
     board = board_service.build(match)
     columns = board.columns
     out = io.StringIO()
@@ -298,7 +312,7 @@ class MatchIn:
     audit: list[ChangeIn]
     over: bool
     currency: str = ""
-    gem_deck: str | None = None
+    setup: str | None = None  # the format's own setup, as a match stores it
     board: Board | None = field(default=None, repr=False)
 
 
@@ -407,7 +421,7 @@ def _hand_in(raw: Any, where: str) -> HandIn:
     data = raw.get("data", {})
     if not isinstance(data, dict):
         raise ImportRefused(where + "data", "an object of the entered fields")
-    unknown = sorted(set(data) - set(DATA_FIELDS))
+    unknown = sorted(set(data) - set(data_fields()))
     if unknown:
         raise ImportRefused(where + "data." + unknown[0], "is not a field this server stores")
     stop = raw.get("stop_after", False)
@@ -486,7 +500,7 @@ def read_match(raw: Any, where: str = "match.") -> MatchIn:
         raise ImportRefused(where.rstrip("."), "a match is an object")
     variant = _text(raw, "variant", where, 40)
     try:
-        find_format(variant)
+        fmt = find_format(variant)
     except UnknownFormatError:
         raise ImportRefused(
             where + "variant", f"{variant!r} is not a format this server knows"
@@ -536,7 +550,7 @@ def read_match(raw: Any, where: str = "match.") -> MatchIn:
         audit=audit,
         over=False,
         currency=_currency_in(raw, where),
-        gem_deck=_gem_deck_in(raw, where),
+        setup=_setup_in(fmt, raw, where),
     )
     board = _fold(match, where)
     match.board = board
@@ -552,12 +566,14 @@ def _currency_in(raw: Mapping[str, Any], where: str) -> str:
         raise ImportRefused(where + "currency", e.reason) from None
 
 
-def _gem_deck_in(raw: Mapping[str, Any], where: str) -> str | None:
-    """A Gem Rummy match's frozen deck, as stored (its hands' fold checks it)."""
-    deck = raw.get("gem_deck")
-    if deck is not None and (not isinstance(deck, str) or len(deck) > 2_000):
-        raise ImportRefused(where + "gem_deck", "the match's gem deck as text")
-    return deck or None
+def _setup_in(fmt: Format, raw: Mapping[str, Any], where: str) -> str | None:
+    """The match's setup, as its format reads it from the file (its hands' fold checks it)."""
+    if fmt.setup_key is None:
+        return None
+    try:
+        return fmt.setup_in(raw.get(fmt.setup_key))
+    except InputError as e:
+        raise ImportRefused(where + fmt.setup_key, str(e.reason)) from None
 
 
 def _stored_form(fmt: Format, row: dict[str, Any], where: str) -> dict[str, Any]:
@@ -573,7 +589,7 @@ def _stored_form(fmt: Format, row: dict[str, Any], where: str) -> dict[str, Any]
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         raise ImportRefused(where, "not a hand as this server keeps one") from None
     for name, value in normal.items():  # the format's own data (the columns are checked above)
-        if name in DATA_FIELDS and fields.get(name) != value:
+        if name in data_fields() and fields.get(name) != value:
             raise ImportRefused(f"{where}.data.{name}", "not as this server keeps it")
     return fields
 
@@ -588,7 +604,7 @@ def _fold(match: MatchIn, where: str) -> Board:
             continue
         record = HandRecord(0, 1, h.row["note"], h.row["created_at"] or _NOW, None)
         live.append(StoredHand(fields, record))
-    table = Table(match.rules, tuple(match.players), match.cut, match.stake, match.gem_deck)
+    table = Table(match.rules, tuple(match.players), match.cut, match.stake, match.setup)
     try:
         with charged_to(board_service.fold_budget()):
             board = find_format(match.variant).fold(live, table)
@@ -630,7 +646,7 @@ def insert_match(checked: MatchIn, new_links: bool) -> tuple[Match, str | None]:
         stake_per_point=checked.stake,
         cut=checked.cut,
         currency=checked.currency,
-        gem_deck=checked.gem_deck,
+        setup=checked.setup,
         status=MatchStatus.FINISHED if checked.over else MatchStatus.IN_PLAY,
         revision=len(checked.audit),
         summary_json=(

@@ -136,7 +136,7 @@ class _Entry:
             line=line,
             refused=refused,
             seating=self.context,
-            tables=self.page.tables(form, board, self.position),
+            **self.page.page_context(form, board, self.position),
             deck=ALL_NATURALS,
             hand_size=board.rules.hand_size,
             upcard=line.upcard if line else None,

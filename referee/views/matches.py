@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from flask import (
     Blueprint,
@@ -19,25 +19,19 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from referee.forms import (
-    RULE_PREFIX,
     ActionForm,
     ClaimForm,
-    MatchFormBase,
     ScorerForm,
-    new_match_form,
 )
-from referee.games.presets import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
 from referee.i18n import say
 from referee.models import Match, MatchStatus, db
 from referee.rules.errors import InputError
-from referee.rules.ruleset import FIELD_HELP
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services.matches import Conflict
-from referee.threehand_forms import MAX_PLAYERS, option_names
-from referee.threehand_forms import new_match_form as seated_match_form
 from referee.throttle import anonymous_write
 from referee.views import my_matches
+from referee.views import new_match as new_match_page
 from referee.views.access import (
     can_edit,
     claim_url,
@@ -51,7 +45,8 @@ from referee.views.access import (
     web_actor,
 )
 from referee.views.etag import drawn_once, tag_of, unless_unchanged
-from referee.views.flow import attach_error, parse_int, reload_preset
+from referee.views.flow import parse_int
+from referee.views.new_match import preset_or_none
 
 bp = Blueprint("matches", __name__)
 T = TypeVar("T")
@@ -76,78 +71,14 @@ def home() -> str:
     )
 
 
-def _preset_data(presets: list[Preset]) -> dict[str, object]:
-    return {
-        p.name: {
-            "description": p.description,
-            "rules": p.rules.to_dict(),
-            "family": p.family,
-            "players": p.players,
-            "seats": [p.seats[0], p.seats[-1]],
-            "cut": board_service.format_for(p).seated_by_cut,
-            "teams": board_service.format_for(p).teams,
-        }
-        for p in presets
-    }
-
-
-def _show_preset(form: MatchFormBase, preset: Preset) -> None:
-    """A new-match form showing ``preset`` and its rules."""
-    form.preset.data = preset.name
-    form.rules_from.data = preset.name
-    form.fill_rules(preset.rules)
-
-
-def _started(match: Match, token: str) -> Response:
-    """This browser keeps the new match's edit link, and goes to its scoreboard."""
-    remember(match, token)
-    flash(_("Match started. This browser keeps the edit link; share it only with scorers."), "ok")
-    return redirect(url_for("matches.scoreboard", view_id=match.view_id))
-
-
 @bp.route("/new", methods=["GET", "POST"])
 @anonymous_write
 def new_match() -> str | Response | tuple[str, int]:
-    form = new_match_form()
-    if request.method == "GET":
-        try:
-            preset = get_preset(request.args.get("preset") or DEFAULT_PRESET)
-        except UnknownPresetError as e:
-            return render_template("error.html", code=404, message=say(e)), 404
-        _show_preset(form, preset)
-        return _render_new(form)
-    if not form.validate_on_submit():
-        return _render_new(form), 400
-    preset_name = form.preset.data or DEFAULT_PRESET
-    if reload_preset(form, preset_name):
-        return _render_new(form)
-    seats = get_preset(preset_name).players
-    try:
-        match, token = match_service.create_match(
-            [f.data or "" for f in form.player_fields(seats)],
-            preset_name,
-            form.overrides(),
-            form.stake_per_point.data or 0,
-            currency=form.currency.data or "",
-        )
-    except InputError as e:
-        attach_error(form, e, rules=True, flash_other=True)
-        return _render_new(form), 400
-    return _started(match, token)
+    """The new-match page of the game asked for (``?preset=``), with the game picker."""
+    return new_match_page.answer()
 
 
-def _render_new(form: Any) -> str:
-    chosen = _preset_or_none(form.preset.data or DEFAULT_PRESET)
-    return render_template(
-        "new_match.html",
-        form=form,
-        presets=match_service.playable_presets(),
-        preset_data=_preset_data(match_service.playable_presets()),
-        help=FIELD_HELP,
-        family=getattr(chosen, "family", "two_handed"),
-        seats=getattr(chosen, "players", 2),
-        teams=board_service.format_for(chosen).teams if chosen else False,
-    )
+bp.add_app_template_global(new_match_page.picker, "game_picker")
 
 
 AUDIT_SHOWN = 20  # the latest changes a scoreboard lists
@@ -181,83 +112,13 @@ def scoreboard(view_id: str) -> Response:
             audit_total=audit_total,
             undoable=match_service.last_undoable(match) if editor else None,
             view_link=url_for("matches.scoreboard", view_id=view_id, _external=True),
-            preset=_preset_or_none(match.preset),
+            preset=preset_or_none(match.preset),
             watch={"etag": f'"{tag}"'},  # as the ETag header quotes it
         )
 
     if editor:  # a scorer's page carries their CSRF token and buttons: drawn each time
         return unless_unchanged(tag, render)
     return unless_unchanged(tag, lambda: drawn_once(tag, render))
-
-
-def _preset_or_none(name: str) -> Preset | None:
-    try:
-        return get_preset(name)
-    except KeyError:
-        return None
-
-
-# -- three or more players ---------------------------------------------------------------------
-
-SEATED_DEFAULT = "cutthroat"
-
-
-@bp.route("/new/three", methods=["GET", "POST"])
-@anonymous_write
-def new_seated_match() -> str | Response | tuple[str, int]:
-    """A match of three or more players: Cutthroat, dealer-sits-out, Chouette, Battle Royal."""
-    form = seated_match_form()
-    if request.method == "GET":
-        name = request.args.get("preset") or SEATED_DEFAULT
-        preset = get_preset(name if name in _seated_names() else SEATED_DEFAULT)
-        _show_preset(form, preset)
-        return _render_seated(form)
-    if not form.validate_on_submit():
-        return _render_seated(form), 400
-    preset_name = form.preset.data or SEATED_DEFAULT
-    if reload_preset(form, preset_name):
-        return _render_seated(form)
-    names = form.names()
-    try:
-        match, token = match_service.create_match(
-            names,
-            preset_name,
-            form.overrides(),
-            form.stake_per_point.data or 0,
-            cut=form.cut_cards(len(names)),
-            currency=form.currency.data or "",
-        )
-    except InputError as e:
-        if e.field == "players":
-            empty = next((s for s, n in enumerate(names) if not n), min(len(names), 2))
-            e = InputError(f"player_{min(empty, MAX_PLAYERS - 1)}", e.message)
-        attach_error(form, e, rules=True)
-        return _render_seated(form), 400
-    return _started(match, token)
-
-
-def _seated_names() -> set[str]:
-    return {p.name for p in match_service.playable_presets(seated=True)}
-
-
-def _render_seated(form: Any) -> str:
-    presets = match_service.playable_presets(seated=True)
-    chosen = _preset_or_none(form.preset.data or SEATED_DEFAULT) or get_preset(SEATED_DEFAULT)
-    return render_template(
-        "three_handed/new_match.html",
-        form=form,
-        presets=presets,
-        preset_data=_preset_data(presets),
-        options=option_names(),
-        help=FIELD_HELP,
-        max_players=MAX_PLAYERS,
-        chosen=chosen,
-        cut_formats=[p.name for p in presets if board_service.format_for(p).seated_by_cut],
-        house_open=any(
-            name.startswith(RULE_PREFIX) and name.removeprefix(RULE_PREFIX) not in option_names()
-            for name in form.errors
-        ),
-    )
 
 
 @bp.get("/m/<view_id>/settlement")
@@ -362,7 +223,8 @@ def undo(view_id: str) -> Response | tuple[str, int]:
 
 @bp.post("/m/<view_id>/stop")
 def stop(view_id: str) -> Response | tuple[str, int]:
-    """Hollywood continuous play: notice to stop after the last deal entered."""
+    """Notice to stop after the last deal entered, where the format takes notice
+    (``Format.takes_notice``: continuous play)."""
     match = load_match(view_id)
     return _match_action(
         match,

@@ -79,7 +79,8 @@ def match_json(view_id: str) -> Response:
 
 @bp.get("/m/<view_id>/sheet")
 def score_sheet(view_id: str) -> str:
-    """The match as a paper Gin pad, to print (Hollywood: its three-column sheet)."""
+    """The match as a paper Gin pad, to print (a format of several games at once: its sheet
+    of a column per game)."""
     from referee.games.presets import UnknownPresetError, get_preset
     from referee.services import board as board_service
 

@@ -51,7 +51,8 @@ def new_match_data(client: Any, deals: list[str], **extra: str) -> dict[str, str
 
 
 def counts(app: Any) -> tuple[int, int]:
-    from referee.models import Match, SavedContractList, db
+    from referee.games.contract.saved_lists import SavedContractList
+    from referee.models import Match, db
 
     with app.app_context():
         return db.session.query(Match).count(), db.session.query(SavedContractList).count()

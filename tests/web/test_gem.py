@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from referee.models import Hand, Match, SavedDeck, db
+from referee.games.gem.saved_decks import SavedDeck
+from referee.models import Hand, Match, db
 from referee.rules.cards import ALL_NATURALS, Rank
 
 from .helpers import csrf_from, form_values

@@ -24,7 +24,7 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import DateTime, MetaData, Numeric, select, text
 
 from referee.migrate import MIGRATIONS, heads_and_current
-from referee.models import HAND_FIELDS, Hand, db
+from referee.models import Hand, db, hand_fields
 from tests.data.make_legacy_matches import digest, summary
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "legacy_0005.json"
@@ -52,7 +52,7 @@ ADDED_RULES = {
 # Columns added since schema 0005, by table, with what a recorded row holds in them.
 ADDED_COLUMNS: dict[str, dict[str, Any]] = {
     "match": {
-        "gem_deck": None,
+        "setup": None,
         "club_id": None,
         "currency": "",
         "archived_at": None,
@@ -267,12 +267,12 @@ def test_no_row_is_lost_and_every_hand_gives_back_its_fields(legacy):
             # only the keys the hand uses
             assert None not in row["data"].values(), row
             assert set(row["data"]) == {
-                k for k in HAND_FIELDS if k not in kept and old.get(k) is not None
+                k for k in hand_fields() if k not in kept and old.get(k) is not None
             }
             # the model reads today's fields back, shapes included (a field added since
             # schema 0005, such as the rummy games' melds, was never set: None)
             hand = db.session.get(Hand, row["id"])
-            assert hand.fields() == {name: old.get(name) for name in HAND_FIELDS}, row["id"]
+            assert hand.fields() == {name: old.get(name) for name in hand_fields()}, row["id"]
 
 
 def test_the_data_column_holds_each_format_as_structured_json(legacy):
@@ -388,7 +388,7 @@ def _migrate_down(app: Any) -> None:
 
 def test_set_fields_and_fields_keep_the_entered_shapes():
     """What an old audit snapshot holds goes back in and comes out unchanged, odd tokens too."""
-    snapshot = {name: None for name in HAND_FIELDS} | {
+    snapshot = {name: None for name in hand_fields()} | {
         "dealer_seat": 2,
         "knocker_seat": 1,
         "kind": "knock",
@@ -409,7 +409,7 @@ def test_set_fields_and_fields_keep_the_entered_shapes():
         "seat_cards": ["AS 2S", "", "3H"],
         "spread": [["5S", "6S", "7S"], ["KH", "KD", "KC"]],
     }
-    assert hand.fields() == {name: snapshot[name] for name in HAND_FIELDS}
+    assert hand.fields() == {name: snapshot[name] for name in hand_fields()}
     # a token that is no whole number is kept, not dropped (the app never stores one)
     hand.seat_deadwoods = "4 x 07"
     assert hand.data["seat_deadwoods"] == [4, "x", "07"] and hand.seat_deadwoods == "4 x 07"
@@ -422,3 +422,33 @@ def test_set_fields_and_fields_keep_the_entered_shapes():
     hand.tables = tables
     tables[0]["kind"] = "gin"  # the caller's list is not the stored one
     assert hand.tables == [{"kind": "knock", "knocker_seat": 0, "upcard": None}]
+
+
+def test_the_formats_together_store_the_fields_hands_have_always_had():
+    """Each format declares its own stored fields; together they are the fields a stored hand
+    has always had, so every row and audit snapshot reads back as before."""
+    assert hand_fields() == (
+        "dealer_seat",
+        "kind",
+        "entry",
+        "note",
+        "stop_after",
+        "knocker_seat",
+        "knocker_cards",
+        "defender_cards",
+        "spread",
+        "knocker_deadwood",
+        "defender_deadwood",
+        "upcard",
+        "tables",
+        "sitting_out_seat",
+        "captain_seat",
+        "seat_deadwoods",
+        "seat_cards",
+        "seat_melded",
+        "seat_melds",
+        "seat_layoffs",
+        "dice",
+        "gem_parts",
+        "seat_made",
+    )

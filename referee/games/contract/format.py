@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games import json_io as io
+from referee.games import stored
 from referee.games.base import Board, GameSettlement, Line, NextHand, Place, StoredHand, Table
 from referee.games.contract import ContractList
 from referee.games.contract import presets as contract_presets
@@ -28,6 +29,7 @@ from referee.games.contract.tables_of_play import contract_list_of, contract_tab
 from referee.games.rummy.basic_rummy import Ending, check_cards
 from referee.games.rummy.format import RummyFormat, not_scored
 from referee.games.standing import Running, Standing
+from referee.games.stored import Codec
 from referee.rules.errors import InputError, said_of
 from referee.rules.messages import Message, msg
 from referee.rules.results import HandScore, Step
@@ -69,10 +71,16 @@ class ContractRummy(RummyFormat):
     routes: ClassVar[str] = "referee.games.contract.views"
     title: ClassVar[str] = "Contract Rummy"
     noun: ClassVar[str] = "deal"
-    form: ClassVar[str] = "contract"
+    entry_page: ClassVar[str] = "referee.games.contract.entry_page:ContractEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.contract.views:ContractNewMatch"
     template: ClassVar[str] = "contract/"
     own_page: ClassVar[bool] = True
     endings: ClassVar[tuple[Ending, ...]] = (Ending.OUT,)
+    # the rummy games' fields, and who laid down their contract in the deal (1 or 0 by seat)
+    stored_fields: ClassVar[Mapping[str, Codec]] = {
+        **RummyFormat.stored_fields,
+        "seat_made": stored.COUNTS,
+    }
     api_keys: ClassVar[frozenset[str]] = (io.COMMON_KEYS - {"upcard"}) | {
         "went_out",
         "counts",

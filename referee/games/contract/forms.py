@@ -25,8 +25,8 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from referee.forms import CARD_INPUT, choice
 from referee.games.contract.contracts import MAX_DEALS
 from referee.games.contract.format import split_made
+from referee.games.rummy.forms import RUMMY_SEATS, RummyHandForm
 from referee.i18n import lazy_gettext as _l
-from referee.threehand_forms import RUMMY_SEATS, RummyHandForm
 
 MAX_PLAYERS = 8
 DEAL_ROWS = 12

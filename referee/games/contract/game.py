@@ -94,7 +94,17 @@ def score_deal(
     """Score one deal. ``contracts_on`` is the contract (1-based) each player worked on.
     The player who went out laid down their contract and holds nothing. Raises
     :class:`InputError` naming the field."""
-    players = len(held)
+    out = _checked_went_out(went_out, len(held))
+    seats = [
+        _seat_of(seat, entry, out, contracts_on[seat], bool(made[seat]), contracts, table, names)
+        for seat, entry in enumerate(held)
+    ]
+    points = tuple(s.penalty if s.seat != out else 0 for s in seats)
+    return ContractDeal(out, tuple(seats), points, _deal_steps(out, seats, contracts, names))
+
+
+def _checked_went_out(went_out: int | None, players: int) -> int:
+    """The table seats 3 to 8 players, and one of them went out."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InputError(
             "players",
@@ -111,76 +121,114 @@ def score_deal(
         raise InputError(
             "knocker_seat", msg("{seat} is not a player", seat=repr(went_out)), api_field="went_out"
         )
-    seats = []
-    for seat, entry in enumerate(held):
-        who = player_label(names, seat)
-        on = contracts_on[seat]
-        deal = contracts.deal(min(on, len(contracts)))
-        laid = bool(made[seat]) or seat == went_out
+    return went_out
 
-        def refuse(what: str, reason: Message, seat: int = seat) -> InputError:
-            api = "counts" if what == "count" else "hands"
-            return InputError(f"{what}_{seat}", reason, api_field=api, seat=seat)
 
-        if entry is None:
-            if seat != went_out:
-                raise refuse(
-                    "count", msg("enter {player}'s cards left, or their points", player=who)
-                )
-            seats.append(ContractSeat(seat, on, laid, (), 0))
-            continue
-        if isinstance(entry, int):
-            most = (deal.cards + 1) * max(
-                table.penalties.ace, table.penalties.joker, table.penalties.wild or 0, 10
+def _refuse(what: str, reason: Message, seat: int) -> InputError:
+    """A seat's entry refused: its count (``count_N``) or its cards (``cards_N``)."""
+    api = "counts" if what == "count" else "hands"
+    return InputError(f"{what}_{seat}", reason, api_field=api, seat=seat)
+
+
+def _seat_of(
+    seat: int,
+    entry: Held,
+    went_out: int,
+    on: int,
+    made: bool,
+    contracts: ContractList,
+    table: ContractTable,
+    names: Sequence[str] | None,
+) -> ContractSeat:
+    """One player's part of the deal from what was entered: nothing (the one who went out),
+    the points it holds, or the cards it holds."""
+    who = player_label(names, seat)
+    deal = contracts.deal(min(on, len(contracts)))
+    laid = made or seat == went_out
+    if entry is None:
+        if seat != went_out:
+            raise _refuse(
+                "count", msg("enter {player}'s cards left, or their points", player=who), seat
             )
-            if entry < 0:
-                raise refuse("count", msg("{player}'s points cannot be negative", player=who))
-            if seat == went_out and entry:
-                raise refuse(
-                    "count",
-                    msg(
-                        "{player} went out, so holds no cards (points 0, got {points})",
-                        player=who,
-                        points=entry,
-                    ),
-                )
-            if entry > most:
-                raise refuse(
-                    "count",
-                    msg_n(
-                        "{player}'s {count} cards at most cannot count more than {most}",
-                        "{player}'s {count} cards at most cannot count more than {most}",
-                        deal.cards + 1,
-                        player=who,
-                        most=most,
-                    ),
-                )
-            seats.append(ContractSeat(seat, on, laid, None, entry))
-            continue
-        cards = tuple(entry)
-        if seat == went_out and cards:
-            raise refuse(
-                "cards",
-                msg(
-                    "{player} went out, so holds no cards (got {cards})",
-                    player=who,
-                    cards=format_cards(cards),
-                ),
-            )
-        if len(cards) > deal.cards + 1:
-            raise refuse(
-                "cards",
-                msg_n(
-                    "{player} holds {count} cards: more than the {dealt} dealt and one drawn",
-                    "{player} holds {count} cards: more than the {dealt} dealt and one drawn",
-                    len(cards),
-                    player=who,
-                    dealt=deal.cards,
-                ),
-            )
-        value = sum(table.penalty(c) for c in cards)
-        seats.append(ContractSeat(seat, on, laid, cards, value))
-    points = tuple(s.penalty if s.seat != went_out else 0 for s in seats)
+        return ContractSeat(seat, on, laid, (), 0)
+    if isinstance(entry, int):
+        _check_points(entry, seat, went_out, deal.cards, table, who)
+        return ContractSeat(seat, on, laid, None, entry)
+    cards = tuple(entry)
+    _check_cards_held(cards, seat, went_out, deal.cards, who)
+    value = sum(table.penalty(c) for c in cards)
+    return ContractSeat(seat, on, laid, cards, value)
+
+
+def _check_points(
+    entry: int, seat: int, went_out: int, dealt: int, table: ContractTable, who: Message | str
+) -> None:
+    """Points held: not negative, none for the one who went out, no more than the cards dealt
+    and one drawn can count."""
+    most = (dealt + 1) * max(
+        table.penalties.ace, table.penalties.joker, table.penalties.wild or 0, 10
+    )
+    if entry < 0:
+        raise _refuse("count", msg("{player}'s points cannot be negative", player=who), seat)
+    if seat == went_out and entry:
+        raise _refuse(
+            "count",
+            msg(
+                "{player} went out, so holds no cards (points 0, got {points})",
+                player=who,
+                points=entry,
+            ),
+            seat,
+        )
+    if entry > most:
+        raise _refuse(
+            "count",
+            msg_n(
+                "{player}'s {count} cards at most cannot count more than {most}",
+                "{player}'s {count} cards at most cannot count more than {most}",
+                dealt + 1,
+                player=who,
+                most=most,
+            ),
+            seat,
+        )
+
+
+def _check_cards_held(
+    cards: tuple[Card, ...], seat: int, went_out: int, dealt: int, who: Message | str
+) -> None:
+    """Cards held: none for the one who went out, no more than those dealt and one drawn."""
+    if seat == went_out and cards:
+        raise _refuse(
+            "cards",
+            msg(
+                "{player} went out, so holds no cards (got {cards})",
+                player=who,
+                cards=format_cards(cards),
+            ),
+            seat,
+        )
+    if len(cards) > dealt + 1:
+        raise _refuse(
+            "cards",
+            msg_n(
+                "{player} holds {count} cards: more than the {dealt} dealt and one drawn",
+                "{player} holds {count} cards: more than the {dealt} dealt and one drawn",
+                len(cards),
+                player=who,
+                dealt=dealt,
+            ),
+            seat,
+        )
+
+
+def _deal_steps(
+    went_out: int,
+    seats: Sequence[ContractSeat],
+    contracts: ContractList,
+    names: Sequence[str] | None,
+) -> tuple[Step, ...]:
+    """Who went out, then each other player's contract and the penalty it holds."""
     out = seats[went_out]
     steps = [  # going out needs the contract laid down, so who went out made theirs
         Step(
@@ -216,7 +264,7 @@ def score_deal(
                 **values,
             )
         steps.append(Step(said, f"{RULE} penalties"))
-    return ContractDeal(went_out, tuple(seats), points, tuple(steps))
+    return tuple(steps)
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,11 @@ settled by the common match pages; the format object says how."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 from flask import Blueprint, Response, jsonify, render_template, request
 from flask_babel import gettext
 from sqlalchemy import select
-from werkzeug.wrappers import Response as BaseResponse
 
 from referee.api.errors import json_body as _body
 from referee.games.contract import ContractList
@@ -26,18 +25,19 @@ from referee.games.contract.forms import ContractCheckForm, ContractMatchForm
 from referee.games.contract.inputs import check as run_check
 from referee.games.contract.inputs import check_page as run_check_page
 from referee.games.contract.inputs import table_of
+from referee.games.contract.saved_lists import SavedContractList
 from referee.games.contract.tables_of_play import contract_list_of, contract_table, list_json
 from referee.games.presets import get_preset
+from referee.i18n import N_, say
 from referee.i18n import lazy_gettext as _l
-from referee.i18n import say
-from referee.models import SavedContractList, db
+from referee.models import db
 from referee.rules.errors import InputError
 from referee.rules.messages import msg
 from referee.services import matches as match_service
 from referee.throttle import anonymous_write
 from referee.views.flow import attach_error
 from referee.views.game_routes import CheckTab
-from referee.views.matches import _started
+from referee.views.new_match import NewMatchPage, Page, started
 
 bp = Blueprint("contract", __name__)
 api_bp = Blueprint("contract_api", __name__, url_prefix="/contract")
@@ -138,37 +138,50 @@ def _list_for(form: ContractMatchForm, preset_name: str) -> tuple[ContractList, 
     return contracts, bool((form.list_name.data or "").strip())
 
 
+class ContractNewMatch(NewMatchPage):
+    """A Contract Rummy match: players, the table, the contract list, wilds and the stake."""
+
+    default: ClassVar[str] = "twelve_step"
+    label: ClassVar[str] = N_("Contract Rummy or 12-Step")
+    start_label: ClassVar[str] = N_("Contract Rummy or 12-Step")
+    testid: ClassVar[str] = "contract-games"
+
+    def answer(self) -> Page:
+        form = ContractMatchForm()
+        if request.method == "GET":
+            name = request.args.get("preset") or self.default
+            _fill(form, name if name in CONTRACT_PRESETS else self.default)
+            return _render(form)
+        if "example" in request.form:  # the example twelve, to edit before starting
+            for (cards, contract, no_discard), text in zip(
+                form.deal_rows(), EXAMPLE_TWELVE, strict=False
+            ):
+                cards.data, contract.data, no_discard.data = "13", text, False
+            return _render(form)
+        if not form.validate_on_submit():
+            return _render(form), 400
+        preset_name = form.preset.data or self.default
+        names = [f.data or "" for f in form.players() if (f.data or "").strip()]
+        try:
+            contracts, new = _list_for(form, preset_name)
+            overrides = {**_overrides(form), "contract_list": list_json(contracts)}
+            if new:
+                save_list(contracts)  # checked before the match, committed with it
+            match, token = match_service.create_match(
+                names, preset_name, overrides, form.stake_per_point.data or 0
+            )
+        except InputError as e:
+            db.session.rollback()
+            attach_error(form, _on_its_row(e), flash_other=True)
+            return _render(form), 400
+        return started(match, token)
+
+
 @bp.route("/new/contract", methods=["GET", "POST"])
 @anonymous_write
-def new_match() -> str | BaseResponse | tuple[str, int]:
-    form = ContractMatchForm()
-    if request.method == "GET":
-        name = request.args.get("preset") or "twelve_step"
-        _fill(form, name if name in CONTRACT_PRESETS else "twelve_step")
-        return _render(form)
-    if "example" in request.form:  # the example twelve, to edit before starting
-        for (cards, contract, no_discard), text in zip(
-            form.deal_rows(), EXAMPLE_TWELVE, strict=False
-        ):
-            cards.data, contract.data, no_discard.data = "13", text, False
-        return _render(form)
-    if not form.validate_on_submit():
-        return _render(form), 400
-    preset_name = form.preset.data or "twelve_step"
-    names = [f.data or "" for f in form.players() if (f.data or "").strip()]
-    try:
-        contracts, new = _list_for(form, preset_name)
-        overrides = {**_overrides(form), "contract_list": list_json(contracts)}
-        if new:
-            save_list(contracts)  # checked before the match, committed with it
-        match, token = match_service.create_match(
-            names, preset_name, overrides, form.stake_per_point.data or 0
-        )
-    except InputError as e:
-        db.session.rollback()
-        attach_error(form, _on_its_row(e), flash_other=True)
-        return _render(form), 400
-    return _started(match, token)
+def new_match() -> Page:
+    """The new-match page, at the address Contract Rummy has always had."""
+    return ContractNewMatch().answer()
 
 
 EXAMPLE_TWELVE = (
@@ -204,6 +217,7 @@ def _render(form: ContractMatchForm) -> str:
     return render_template(
         "contract/new_match.html",
         form=form,
+        page=ContractNewMatch(),
         saved=saved_names(),
         presets={n: get_preset(n) for n in CONTRACT_PRESETS},
     )

@@ -117,6 +117,18 @@ def _letters(gems: Iterable[Gem]) -> str:
 
 def deck_problems(entries: Mapping[Card, tuple[Gem, ...]]) -> list[DeckProblem]:
     """Every structural rule ``entries`` (card → its gems) breaks, in card order; [] if none."""
+    problems = _card_problems(entries)
+    if problems:
+        return problems
+    for block in BLOCKS:
+        problems.extend(_block_problems(entries, block))
+    problems.extend(_king_problems(entries))
+    problems.extend(_slot_problems(entries))
+    return problems
+
+
+def _card_problems(entries: Mapping[Card, tuple[Gem, ...]]) -> list[DeckProblem]:
+    """Each card's own gems: one for a card, two different ones for a king, none for a joker."""
     problems: list[DeckProblem] = []
     for card in ALL_NATURALS:
         gems = entries.get(card, ())
@@ -150,60 +162,76 @@ def deck_problems(entries: Mapping[Card, tuple[Gem, ...]]) -> list[DeckProblem]:
             problems.append(
                 DeckProblem(card.code, msg("jokers carry no gem (they are not played)"))
             )
-    if problems:
-        return problems
-    for block in BLOCKS:
-        seen: dict[Gem, list[Card]] = {}
-        for card in ALL_NATURALS:
-            if card.rank in block:
-                seen.setdefault(entries[card][0], []).append(card)
-        name = block_label(block)
-        for gem, cards in seen.items():
-            if len(cards) > 1:
-                labels = ", ".join(c.label for c in cards)
-                problems.append(
-                    DeckProblem(
-                        cards[1].code,
-                        msg_n(
-                            "the {block} block holds {gem} {count} time ({cards}): each block "
-                            "of a rank pair holds every gem once",
-                            "the {block} block holds {gem} {count} times ({cards}): each block "
-                            "of a rank pair holds every gem once",
-                            len(cards),
-                            block=name,
-                            gem=gem.title,
-                            cards=labels,
-                        ),
-                    )
-                )
-        missing = [g.title for g in GEMS if g not in seen]
-        if missing:
+    return problems
+
+
+def _block_problems(
+    entries: Mapping[Card, tuple[Gem, ...]], block: tuple[Rank, Rank]
+) -> list[DeckProblem]:
+    """A block of a rank pair holds every gem once: none twice, none missing."""
+    problems: list[DeckProblem] = []
+    seen: dict[Gem, list[Card]] = {}
+    for card in ALL_NATURALS:
+        if card.rank in block:
+            seen.setdefault(entries[card][0], []).append(card)
+    name = block_label(block)
+    for gem, cards in seen.items():
+        if len(cards) > 1:
+            labels = ", ".join(c.label for c in cards)
             problems.append(
                 DeckProblem(
-                    f"block_{block[0].label}-{block[1].label}",
-                    msg(
-                        "the {block} block has no {gems}: each block of a rank pair holds every "
-                        "gem once",
+                    cards[1].code,
+                    msg_n(
+                        "the {block} block holds {gem} {count} time ({cards}): each block "
+                        "of a rank pair holds every gem once",
+                        "the {block} block holds {gem} {count} times ({cards}): each block "
+                        "of a rank pair holds every gem once",
+                        len(cards),
                         block=name,
-                        gems=", ".join(missing),
+                        gem=gem.title,
+                        cards=labels,
                     ),
                 )
             )
-    kings = [card for card in ALL_NATURALS if card.rank is Rank.KING]
-    king_gems = [g for k in kings for g in entries[k]]
-    missing = [g.title for g in GEMS if g not in king_gems]
+    missing = [g.title for g in GEMS if g not in seen]
     if missing:
-        doubled = sorted({g.title for g in king_gems if king_gems.count(g) > 1})
         problems.append(
             DeckProblem(
-                "kings",
+                f"block_{block[0].label}-{block[1].label}",
                 msg(
-                    "the kings' eight gems must be all eight: {doubled} twice, no {missing}",
-                    doubled=", ".join(doubled),
-                    missing=", ".join(missing),
+                    "the {block} block has no {gems}: each block of a rank pair holds every "
+                    "gem once",
+                    block=name,
+                    gems=", ".join(missing),
                 ),
             )
         )
+    return problems
+
+
+def _king_problems(entries: Mapping[Card, tuple[Gem, ...]]) -> list[DeckProblem]:
+    """The four kings' eight gems are all eight gems."""
+    kings = [card for card in ALL_NATURALS if card.rank is Rank.KING]
+    king_gems = [g for k in kings for g in entries[k]]
+    missing = [g.title for g in GEMS if g not in king_gems]
+    if not missing:
+        return []
+    doubled = sorted({g.title for g in king_gems if king_gems.count(g) > 1})
+    return [
+        DeckProblem(
+            "kings",
+            msg(
+                "the kings' eight gems must be all eight: {doubled} twice, no {missing}",
+                doubled=", ".join(doubled),
+                missing=", ".join(missing),
+            ),
+        )
+    ]
+
+
+def _slot_problems(entries: Mapping[Card, tuple[Gem, ...]]) -> list[DeckProblem]:
+    """Every gem is on exactly seven card slots."""
+    problems: list[DeckProblem] = []
     for gem in GEMS:
         slots = sum(entries[c].count(gem) for c in ALL_NATURALS)
         if slots != SLOTS_PER_GEM:

@@ -1,5 +1,5 @@
 """Saved Gem Rummy decks: entered once by a table, checked against the published structure,
-reused by name; a match copies the deck it starts with (``Match.gem_deck``)."""
+reused by name; a match copies the deck it starts with (``Match.setup``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from typing import Any
 from sqlalchemy import select
 
 from referee.games.gem.deck import GemDeck, GemDeckError, parse_deck
-from referee.models import SavedDeck, db
+from referee.games.gem.saved_decks import SavedDeck
+from referee.models import db
 from referee.rules.errors import InputError
 from referee.rules.messages import msg, msg_n
 

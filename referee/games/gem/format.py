@@ -6,8 +6,8 @@ sum "7"), how it ended (``kind``: ``knock``, ``gin``, ``big_gin``, ``dead``; by 
 (``seat_deadwoods``, a non-knocker's after its layoffs, and ``gem_parts``, who claims the
 bonus, 1 or 0 by seat) or by cards (``seat_cards``: the knocker's 11 after the discard — 12
 for big gin — and each other player's 11; optionally the knocker's declared ``spread``).
-The match's frozen gem deck (``Table.deck``) gives each card's gem. Totals are per player,
-games to 110 (:mod:`referee.games.gem.game`), each finished game settled pairwise.
+The match's frozen gem deck (its setup, ``Table.setup``) gives each card's gem. Totals are
+per player, games to 110 (:mod:`referee.games.gem.game`), each finished game settled pairwise.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games import json_io as io
+from referee.games import stored
 from referee.games.base import (
     Board,
     Format,
@@ -34,6 +35,7 @@ from referee.games.gem.dice import Dice, dice_from
 from referee.games.gem.hand import GemEnding, GemResult, dead_hand, rule_cards, rule_counts
 from referee.games.gem.table_rules import gem_rules_of
 from referee.games.standing import GameResult, Money, Running, Standing
+from referee.games.stored import Codec
 from referee.games.three_handed.seated import game_label, signed
 from referee.games.three_handed.seated_entry import (
     _join_cards,
@@ -98,12 +100,15 @@ def dice_text(dice: Dice) -> str:
     return str(dice.total)
 
 
+DECK_TEXT_MAX = 2_000  # a stored deck's text, at most (a file's longer one is refused)
+
+
 def deck_of(table: Table) -> GemDeck:
     """The match's frozen gem deck; raises on ``deck`` when it has none."""
-    if not table.deck:
+    if not table.setup:
         raise InputError("deck", msg("this match has no gem deck: score it by counts"))
     try:
-        return parse_deck(table.deck)
+        return parse_deck(table.setup)
     except GemDeckError as e:
         raise InputError("deck", e.message) from None
 
@@ -116,7 +121,8 @@ class GemRummy(Format):
     presets: ClassVar[tuple[Preset, ...]] = gem_presets.PRESETS
     routes: ClassVar[str] = "referee.games.gem.views"
     title: ClassVar[str] = "Gem Rummy"
-    form: ClassVar[str] = "gem"
+    entry_page: ClassVar[str] = "referee.games.gem.entry_page:GemEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.gem.views:GemNewMatch"
     template: ClassVar[str] = "rummy/"  # everyone plays every hand, as in the rummy games
     two_player: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = True
@@ -129,14 +135,31 @@ class GemRummy(Format):
         "gem_parts",
         "spread",
     }
+    # who knocked, the dice ("3+4" or the sum "7"), and by counts the points left by seat
+    # and who claims Gem Parts (1/0 by seat), or by cards every hand and the knocker's spread
+    stored_fields: ClassVar[Mapping[str, Codec]] = {
+        "knocker_seat": stored.SAME,
+        "dice": stored.SAME,
+        "seat_deadwoods": stored.COUNTS,
+        "gem_parts": stored.COUNTS,
+        "seat_cards": stored.HANDS,
+        "spread": stored.SPREAD,
+    }
+    setup_key: ClassVar[str | None] = "gem_deck"  # the frozen deck, as a match file has it
 
     def players_needed(self, preset: Preset, got: int) -> Message | str:
         return msg("Gem Rummy takes 2 or 3 players (got {got})", got=got)
 
     def check_table(self, preset: Preset, table: Table, cut: Any) -> str | None:
-        if table.deck:
+        if table.setup:
             deck_of(table)
         return None
+
+    def setup_in(self, value: Any) -> str | None:
+        """A match file's frozen deck, as stored (its hands' fold checks it)."""
+        if value is not None and (not isinstance(value, str) or len(value) > DECK_TEXT_MAX):
+            raise InputError(None, "the match's gem deck as text")
+        return value or None
 
     # -- one hand ---------------------------------------------------------------------------
 
@@ -327,7 +350,7 @@ class GemRummy(Format):
             previous = line
         board = Board(self, table, lines, standing, nxt, money, games=settled)
         board.extra["gem_games"] = games
-        if table.deck:
+        if table.setup:
             with contextlib.suppress(InputError):
                 board.extra["gem_deck"] = deck_of(table)
         return board
@@ -507,7 +530,7 @@ class GemRummy(Format):
             "settlement": io.settlement_json(settlement, names)
             if settlement is not None and not isinstance(settlement, Money)
             else None,
-            "deck": board.table.deck,
+            "deck": board.table.setup,
         }
 
     def patch_base(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:

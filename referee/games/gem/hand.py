@@ -26,6 +26,7 @@ from referee.rules.cards import Card
 from referee.rules.errors import InputError
 from referee.rules.messages import Message, Value, joined, msg
 from referee.rules.results import HandScore, Step
+from referee.rules.ruling_steps import most_left_for_others
 
 RULE = "§8.3"
 SPREAD_CANDIDATES = 24  # optimal knocker spreads tried for the fewest layoffs
@@ -229,80 +230,10 @@ def _finish(
 ) -> GemResult:
     seats = len(parts)
     points = [0] * seats
-    k = parts[knocker]
     others = _clockwise(knocker, seats)
-    paired = others
-    if seats > 2:
-        if rules.pairing is Pairing.LOWEST_NON_KNOCKER:
-            low = min(others, key=lambda s: (parts[s].deadwood, others.index(s)))
-            paired = [low]
-            steps.append(
-                Step(
-                    msg(
-                        "Three players: only the lowest non-knocker, {name}, is scored against "
-                        "the knocker (gem_pairing=lowest_non_knocker).",
-                        name=names[low],
-                    ),
-                    "§12.3",
-                )
-            )
-        else:
-            steps.append(
-                Step(
-                    msg(
-                        "Three players: each non-knocker is scored against the knocker as in "
-                        "the two-player game (gem_pairing=each_non_knocker)."
-                    ),
-                    "§12.3",
-                )
-            )
-    pairs: list[GemPair] = []
-    for seat in others:
-        if seat not in paired:
-            pairs.append(GemPair(seat, PairOutcome.UNPAIRED, parts[seat].deadwood, 0, 0))
-            continue
-        outcome, kp, dp, why = score_pair(ending, k.deadwood, parts[seat].deadwood, rules)
-        pairs.append(GemPair(seat, outcome, parts[seat].deadwood, kp, dp))
-        points[knocker] += kp
-        points[seat] += dp
-        who = names[knocker] if kp else names[seat]
-        steps.append(
-            Step(
-                msg(
-                    "{knocker} v {other}: {why} to {who}.",
-                    knocker=names[knocker],
-                    other=names[seat],
-                    why=why,
-                    who=who,
-                ),
-                RULE,
-            )
-        )
-    gem_points = [0] * seats
-    for part in parts:
-        if not part.gem_parts:
-            continue
-        bonus = rules.gem_parts_knocker if part.seat == knocker else rules.gem_parts_non_knocker
-        gem_points[part.seat] = bonus
-        points[part.seat] += bonus
-        read = listed(
-            [msg("{card} counts as {gem}", card=c.label, gem=g.title) for c, g in part.readings]
-        )
-        if part.claimed:
-            how = msg("claimed ({readings})", readings=read) if read else msg("claimed")
-        elif read:
-            how = msg("all eight gems among the cards ({readings})", readings=read)
-        else:
-            how = msg("all eight gems among the cards")
-        got: dict[str, Value] = {"name": names[part.seat], "how": how, "bonus": bonus}
-        steps.append(
-            Step(
-                msg("Gem Parts for {name} ({how}): +{bonus} to the knocker.", **got)
-                if part.seat == knocker
-                else msg("Gem Parts for {name} ({how}): +{bonus} to a non-knocker.", **got),
-                RULE,
-            )
-        )
+    paired = _paired_seats(knocker, parts, rules, names, steps)
+    pairs = _score_pairs(ending, knocker, parts, paired, rules, names, steps, points)
+    gem_points = _gem_parts_bonuses(knocker, parts, rules, names, steps, points)
     from_pairs = [p.knocker_points for p in pairs]
     best_other = max(pairs, key=lambda p: (p.points, -others.index(p.seat)))
     winner = best_other.seat if best_other.points > sum(from_pairs) else knocker
@@ -341,6 +272,122 @@ def _finish(
         layoffs,
         winner,
     )
+
+
+def _paired_seats(
+    knocker: int, parts: list[_Part], rules: GemRules, names: Sequence[str], steps: list[Step]
+) -> list[int]:
+    """The non-knockers scored against the knocker: each of them, or with three players under
+    ``gem_pairing=lowest_non_knocker`` only the lowest (§12.3)."""
+    others = _clockwise(knocker, len(parts))
+    if len(parts) <= 2:
+        return others
+    if rules.pairing is Pairing.LOWEST_NON_KNOCKER:
+        low = min(others, key=lambda s: (parts[s].deadwood, others.index(s)))
+        steps.append(
+            Step(
+                msg(
+                    "Three players: only the lowest non-knocker, {name}, is scored against "
+                    "the knocker (gem_pairing=lowest_non_knocker).",
+                    name=names[low],
+                ),
+                "§12.3",
+            )
+        )
+        return [low]
+    steps.append(
+        Step(
+            msg(
+                "Three players: each non-knocker is scored against the knocker as in "
+                "the two-player game (gem_pairing=each_non_knocker)."
+            ),
+            "§12.3",
+        )
+    )
+    return others
+
+
+def _score_pairs(
+    ending: GemEnding,
+    knocker: int,
+    parts: list[_Part],
+    paired: list[int],
+    rules: GemRules,
+    names: Sequence[str],
+    steps: list[Step],
+    points: list[int],
+) -> list[GemPair]:
+    """Each non-knocker against the knocker (:func:`score_pair`), added to ``points``."""
+    pairs: list[GemPair] = []
+    for seat in _clockwise(knocker, len(parts)):
+        if seat not in paired:
+            pairs.append(GemPair(seat, PairOutcome.UNPAIRED, parts[seat].deadwood, 0, 0))
+            continue
+        outcome, kp, dp, why = score_pair(
+            ending, parts[knocker].deadwood, parts[seat].deadwood, rules
+        )
+        pairs.append(GemPair(seat, outcome, parts[seat].deadwood, kp, dp))
+        points[knocker] += kp
+        points[seat] += dp
+        who = names[knocker] if kp else names[seat]
+        steps.append(
+            Step(
+                msg(
+                    "{knocker} v {other}: {why} to {who}.",
+                    knocker=names[knocker],
+                    other=names[seat],
+                    why=why,
+                    who=who,
+                ),
+                RULE,
+            )
+        )
+    return pairs
+
+
+def _gem_parts_bonuses(
+    knocker: int,
+    parts: list[_Part],
+    rules: GemRules,
+    names: Sequence[str],
+    steps: list[Step],
+    points: list[int],
+) -> list[int]:
+    """The Gem Parts bonus of each seat that has them (16 to the knocker, 8 to a non-knocker),
+    added to ``points``; returned by seat."""
+    gem_points = [0] * len(parts)
+    for part in parts:
+        if not part.gem_parts:
+            continue
+        bonus = rules.gem_parts_knocker if part.seat == knocker else rules.gem_parts_non_knocker
+        gem_points[part.seat] = bonus
+        points[part.seat] += bonus
+        got: dict[str, Value] = {
+            "name": names[part.seat],
+            "how": _gem_parts_how(part),
+            "bonus": bonus,
+        }
+        steps.append(
+            Step(
+                msg("Gem Parts for {name} ({how}): +{bonus} to the knocker.", **got)
+                if part.seat == knocker
+                else msg("Gem Parts for {name} ({how}): +{bonus} to a non-knocker.", **got),
+                RULE,
+            )
+        )
+    return gem_points
+
+
+def _gem_parts_how(part: _Part) -> Message:
+    """How a seat has its Gem Parts: claimed, or found among its cards; the kings' readings."""
+    read = listed(
+        [msg("{card} counts as {gem}", card=c.label, gem=g.title) for c, g in part.readings]
+    )
+    if part.claimed:
+        return msg("claimed ({readings})", readings=read) if read else msg("claimed")
+    if read:
+        return msg("all eight gems among the cards ({readings})", readings=read)
+    return msg("all eight gems among the cards")
 
 
 def dead_hand(dice: Dice | None, seats: int, names: Sequence[str]) -> GemResult:
@@ -506,6 +553,43 @@ def rule_cards(
     if not 0 <= knocker < seats:
         raise InputError("knocker_seat", msg("choose who knocked"))
     check_hands(hands, names)
+    _check_hand_sizes(knocker, hands, rules, names)
+    steps = [_dice_step(dice)]
+    kcards = tuple(hands[knocker])
+    declared = parse_spread(spread, kcards, deck, dice) if spread is not None else None
+    ksearch = GemSearch(kcards, deck, dice.diamond)
+    kdw = ksearch.least()
+    ending = _ending_of(kcards, kdw, dice, rules, names[knocker], knocker)
+    table = _Table(hands, deck, dice, rules, _clockwise(knocker, seats))
+    if declared is not None:
+        candidates = _declared_candidates(
+            declared, kcards, ksearch, ending, dice, steps, names, knocker
+        )
+    else:
+        candidates = ksearch.arrangements(limit=SPREAD_CANDIDATES)
+    spread_arr, (other_parts, turns) = most_left_for_others(
+        candidates,
+        lambda arrangement: _answers(arrangement, ending, table),
+        lambda answered: sum(p.deadwood for p in answered[0]),
+    )
+    if spread is None:
+        steps.append(_best_spread_step(names[knocker], spread_arr, len(candidates)))
+    steps.extend(_ending_steps(ending, names, knocker, kdw, dice, rules, spread_arr, turns))
+    steps.extend(_kept_steps(other_parts, names))
+    kpart = _Part(
+        knocker, spread_arr.deadwood, False, cards=kcards, arrangement=spread_arr, before=kdw
+    )
+    parts = sorted([kpart, *other_parts], key=lambda p: p.seat)
+    steps.extend(_read_gem_parts(parts, deck, names))
+    return _finish(
+        ending, dice, knocker, parts, rules, names, steps, tuple(spread_arr.melds), turns
+    )
+
+
+def _check_hand_sizes(
+    knocker: int, hands: Sequence[Sequence[Card]], rules: GemRules, names: Sequence[str]
+) -> None:
+    """Every hand holds the hand size; the knocker's may hold one more (big gin)."""
     size = rules.hand_size
     for seat, cards in enumerate(hands):
         allowed = (size, size + 1) if seat == knocker else (size,)
@@ -523,18 +607,21 @@ def rule_cards(
                 seat=seat,
                 api_field="hands",
             )
-    steps = [_dice_step(dice)]
-    kcards = tuple(hands[knocker])
-    declared = parse_spread(spread, kcards, deck, dice) if spread is not None else None
-    ksearch = GemSearch(kcards, deck, dice.diamond)
-    kdw = ksearch.least()
+
+
+def _ending_of(
+    kcards: tuple[Card, ...], kdw: int, dice: Dice, rules: GemRules, name: str, knocker: int
+) -> GemEnding:
+    """The cards speak: 12 cards all melded are big gin, 11 all melded gin, else a knock within
+    the dice's limit; anything else is refused."""
+    size = rules.hand_size
     if len(kcards) == size + 1 and kdw:
         raise InputError(
             f"cards_{knocker}",
             msg(
                 "{name}'s {count} cards do not all meld (deadwood {deadwood}): 12 cards are big "
                 "gin only; enter the 11 kept after the discard",
-                name=names[knocker],
+                name=name,
                 count=size + 1,
                 deadwood=kdw,
             ),
@@ -547,7 +634,7 @@ def rule_cards(
             msg(
                 "{name}'s deadwood is {deadwood} at best, above the knock limit {limit} (dice "
                 "{dice}): not a legal knock",
-                name=names[knocker],
+                name=name,
                 deadwood=kdw,
                 limit=dice.knock_limit,
                 dice=dice.label,
@@ -555,59 +642,92 @@ def rule_cards(
             seat=knocker,
             api_field="hands",
         )
-    ending = (
-        GemEnding.BIG_GIN
-        if len(kcards) == size + 1
-        else GemEnding.GIN
-        if kdw == 0
-        else GemEnding.KNOCK
+    if len(kcards) == size + 1:
+        return GemEnding.BIG_GIN
+    return GemEnding.GIN if kdw == 0 else GemEnding.KNOCK
+
+
+def _declared_candidates(
+    declared: tuple[GemMeld, ...],
+    kcards: tuple[Card, ...],
+    ksearch: GemSearch,
+    ending: GemEnding,
+    dice: Dice,
+    steps: list[Step],
+    names: Sequence[str],
+    knocker: int,
+) -> list[GemArrangement]:
+    """The knocker's declared spread as the one candidate, within the knock limit (R3); when
+    every card melds anyway, the arrangement that melds them all (the cards speak, R11)."""
+    melded = {c for m in declared for c in m.cards}
+    dead = tuple(c for c in kcards if c not in melded)
+    dead_value = sum(c.rank.pip_value for c in dead if c.rank is not None)
+    if dead_value > dice.knock_limit:
+        raise InputError(
+            "spread",
+            msg(
+                "the declared spread leaves deadwood {deadwood} ({cards}), above the knock "
+                "limit {limit}",
+                deadwood=dead_value,
+                cards=_label(dead),
+                limit=dice.knock_limit,
+            ),
+        )
+    steps.append(Step(msg("{name} declared the spread.", name=names[knocker]), "R3"))
+    if not dead or ending is GemEnding.KNOCK:
+        return [GemArrangement(declared, dead, dead_value)]
+    # the cards speak (R11): every card melds, so the hand is gin with the
+    # arrangement that melds them all, not the declared spread's deadwood
+    best = ksearch.best()
+    steps.append(
+        Step(
+            msg(
+                "The declared spread leaves {cards} out, but {name}'s cards all meld: "
+                "the cards speak, {melds}; deadwood 0.",
+                cards=_label(dead),
+                name=names[knocker],
+                melds=listed([m.description for m in best.melds], semicolons=True),
+            ),
+            "R11",
+        )
     )
-    others = _clockwise(knocker, seats)
-    if declared is not None:
-        melds = declared
-        melded = {c for m in melds for c in m.cards}
-        dead = tuple(c for c in kcards if c not in melded)
-        dead_value = sum(c.rank.pip_value for c in dead if c.rank is not None)
-        if dead_value > dice.knock_limit:
-            raise InputError(
-                "spread",
-                msg(
-                    "the declared spread leaves deadwood {deadwood} ({cards}), above the knock "
-                    "limit {limit}",
-                    deadwood=dead_value,
-                    cards=_label(dead),
-                    limit=dice.knock_limit,
-                ),
-            )
-        candidates = [GemArrangement(melds, dead, dead_value)]
-        steps.append(Step(msg("{name} declared the spread.", name=names[knocker]), "R3"))
-        if dead and ending is not GemEnding.KNOCK:
-            # the cards speak (R11): every card melds, so the hand is gin with the
-            # arrangement that melds them all, not the declared spread's deadwood
-            candidates = [ksearch.best()]
-            steps.append(
-                Step(
-                    msg(
-                        "The declared spread leaves {cards} out, but {name}'s cards all meld: "
-                        "the cards speak, {melds}; deadwood 0.",
-                        cards=_label(dead),
-                        name=names[knocker],
-                        melds=listed([m.description for m in candidates[0].melds], semicolons=True),
-                    ),
-                    "R11",
-                )
-            )
-    else:
-        candidates = ksearch.arrangements(limit=SPREAD_CANDIDATES)
-    gin = ending is not GemEnding.KNOCK
-    best_choice: tuple[int, GemArrangement, list[_Part], tuple[GemLayoff, ...]] | None = None
-    for arrangement in candidates:
-        parts_by_seat: dict[int, _Part] = {}
-        turns: tuple[GemLayoff, ...] = ()
-        if gin:
-            for seat in others:
-                a = GemSearch(hands[seat], deck, dice.diamond).best()
-                parts_by_seat[seat] = _Part(
+    return [best]
+
+
+@dataclass(frozen=True)
+class _Table:
+    """What the other players answer a knock with: their hands, the deck, the dice, the rules
+    and their seats in turn from the knocker's left."""
+
+    hands: Sequence[Sequence[Card]]
+    deck: GemDeck
+    dice: Dice
+    rules: GemRules
+    others: list[int]
+
+    def least(self, seat: int) -> int:
+        return GemSearch(self.hands[seat], self.deck, self.dice.diamond).least()
+
+
+def _answers(
+    arrangement: GemArrangement, ending: GemEnding, table: _Table
+) -> tuple[list[_Part], tuple[GemLayoff, ...]]:
+    """The other players' parts against one knocker spread, in turn from the knocker's left,
+    and the layoffs in the order they went down: none after gin (§8.3), one player's best
+    layoffs with two players, the turns of layoffs with three (§12.3)."""
+    hands, deck, dice, rules, others = (
+        table.hands,
+        table.deck,
+        table.dice,
+        table.rules,
+        table.others,
+    )
+    parts: list[_Part] = []
+    if ending is not GemEnding.KNOCK:
+        for seat in others:
+            a = GemSearch(hands[seat], deck, dice.diamond).best()
+            parts.append(
+                _Part(
                     seat,
                     a.deadwood,
                     False,
@@ -615,13 +735,15 @@ def rule_cards(
                     arrangement=a,
                     before=a.deadwood,
                 )
-        elif seats == 2:
-            seat = others[0]
-            table = [TableMeld(m) for m in arrangement.melds]
-            plan = best_layoffs(table, hands[seat], deck, dice.diamond, rules, seat)
-            before = GemSearch(hands[seat], deck, dice.diamond).least()
-            turns = plan.layoffs
-            parts_by_seat[seat] = _Part(
+            )
+        return parts, ()
+    if len(others) == 1:
+        seat = others[0]
+        melds = [TableMeld(m) for m in arrangement.melds]
+        plan = best_layoffs(melds, hands[seat], deck, dice.diamond, rules, seat)
+        before = table.least(seat)
+        parts.append(
+            _Part(
                 seat,
                 plan.deadwood,
                 False,
@@ -629,89 +751,102 @@ def rule_cards(
                 arrangement=plan.arrangement,
                 before=before,
             )
-        else:
-            played = play_layoff_turns(
-                arrangement.melds, {s: hands[s] for s in others}, others, deck, dice.diamond, rules
-            )
-            turns = played.turns
-            for seat in others:
-                before = GemSearch(hands[seat], deck, dice.diamond).least()
-                parts_by_seat[seat] = _Part(
-                    seat,
-                    played.kept[seat].deadwood,
-                    False,
-                    cards=tuple(hands[seat]),
-                    arrangement=played.kept[seat],
-                    before=before,
-                )
-        left = sum(p.deadwood for p in parts_by_seat.values())
-        if best_choice is None or left > best_choice[0]:
-            best_choice = (left, arrangement, list(parts_by_seat.values()), turns)
-    assert best_choice is not None
-    _, spread_arr, other_parts, turns = best_choice
-    if spread is None:
-        best_spread: dict[str, Value] = {
-            "name": names[knocker],
-            "melds": listed([m.description for m in spread_arr.melds], semicolons=True),
-            "deadwood": spread_arr.deadwood,
-            "cards": _label(spread_arr.deadwood_cards),
-        }
-        steps.append(
-            Step(
-                msg(
-                    "{name}'s best spread (of its best spreads, the one leaving the others the "
-                    "most deadwood): {melds}; deadwood {deadwood} ({cards}).",
-                    **best_spread,
-                )
-                if len(candidates) > 1
-                else msg(
-                    "{name}'s best spread: {melds}; deadwood {deadwood} ({cards}).", **best_spread
-                ),
-                "R1",
+        )
+        return parts, plan.layoffs
+    played = play_layoff_turns(
+        arrangement.melds, {s: hands[s] for s in others}, others, deck, dice.diamond, rules
+    )
+    for seat in others:
+        before = table.least(seat)
+        parts.append(
+            _Part(
+                seat,
+                played.kept[seat].deadwood,
+                False,
+                cards=tuple(hands[seat]),
+                arrangement=played.kept[seat],
+                before=before,
             )
         )
+    return parts, played.turns
+
+
+def _best_spread_step(name: str, spread: GemArrangement, candidates: int) -> Step:
+    """The spread the referee took for the knocker (R1)."""
+    best_spread: dict[str, Value] = {
+        "name": name,
+        "melds": listed([m.description for m in spread.melds], semicolons=True),
+        "deadwood": spread.deadwood,
+        "cards": _label(spread.deadwood_cards),
+    }
+    return Step(
+        msg(
+            "{name}'s best spread (of its best spreads, the one leaving the others the "
+            "most deadwood): {melds}; deadwood {deadwood} ({cards}).",
+            **best_spread,
+        )
+        if candidates > 1
+        else msg("{name}'s best spread: {melds}; deadwood {deadwood} ({cards}).", **best_spread),
+        "R1",
+    )
+
+
+def _ending_steps(
+    ending: GemEnding,
+    names: Sequence[str],
+    knocker: int,
+    kdw: int,
+    dice: Dice,
+    rules: GemRules,
+    spread: GemArrangement,
+    turns: tuple[GemLayoff, ...],
+) -> list[Step]:
+    """Gin and big gin (no layoffs), or a legal knock and each layoff in turn (R4, §12.3)."""
     if ending is GemEnding.GIN:
-        steps.append(
+        return [
             Step(msg("{name}'s 11 cards all meld: gin (no layoffs).", name=names[knocker]), RULE)
-        )
-    elif ending is GemEnding.BIG_GIN:
-        steps.append(
+        ]
+    if ending is GemEnding.BIG_GIN:
+        return [
             Step(
                 msg("{name}'s 12 cards all meld: big gin (no layoffs).", name=names[knocker]),
                 RULE,
             )
+        ]
+    steps = [
+        Step(
+            joined(
+                _knocks(names[knocker], kdw, dice.knock_limit),
+                msg(
+                    "Layoffs onto the knocker's melds only; {options}.",
+                    options=rules.layoff_option_text,
+                ),
+            ),
+            "§12.3",
         )
-    else:
+    ]
+    for n, lay in enumerate(turns, 1):
+        target = spread.melds[lay.meld_index]
+        laid: dict[str, Value] = {"number": n, "name": names[lay.seat], "card": lay.card.label}
         steps.append(
             Step(
-                joined(
-                    _knocks(names[knocker], kdw, dice.knock_limit),
-                    msg(
-                        "Layoffs onto the knocker's melds only; {options}.",
-                        options=rules.layoff_option_text,
-                    ),
-                ),
-                "§12.3",
+                msg(
+                    "Layoff {number}: {name} lays {card} (read as {gem}) {onto}.",
+                    gem=lay.reading.title,
+                    onto=_onto(target),
+                    **laid,
+                )
+                if lay.reading
+                else msg("Layoff {number}: {name} lays {card} {onto}.", onto=_onto(target), **laid),
+                "R4",
             )
         )
-        for n, lay in enumerate(turns, 1):
-            target = spread_arr.melds[lay.meld_index]
-            laid: dict[str, Value] = {"number": n, "name": names[lay.seat], "card": lay.card.label}
-            steps.append(
-                Step(
-                    msg(
-                        "Layoff {number}: {name} lays {card} (read as {gem}) {onto}.",
-                        gem=lay.reading.title,
-                        onto=_onto(target),
-                        **laid,
-                    )
-                    if lay.reading
-                    else msg(
-                        "Layoff {number}: {name} lays {card} {onto}.", onto=_onto(target), **laid
-                    ),
-                    "R4",
-                )
-            )
+    return steps
+
+
+def _kept_steps(other_parts: list[_Part], names: Sequence[str]) -> list[Step]:
+    """What each other player lays down of its own, and its deadwood (R1)."""
+    steps: list[Step] = []
     for part in other_parts:
         assert part.arrangement is not None
         a = part.arrangement
@@ -732,39 +867,28 @@ def rule_cards(
                 "R1",
             )
         )
-    kpart = _Part(
-        knocker, spread_arr.deadwood, False, cards=kcards, arrangement=spread_arr, before=kdw
-    )
-    parts = sorted([kpart, *other_parts], key=lambda p: p.seat)
+    return steps
+
+
+def _read_gem_parts(parts: list[_Part], deck: GemDeck, names: Sequence[str]) -> list[Step]:
+    """Gem Parts read from each player's cards (every gem among them, a king as one of its
+    two); a step for each player without them says what is missing."""
+    steps: list[Step] = []
     for part in parts:
         assert part.cards is not None
         readings = gem_parts(part.cards, deck)
         part.gem_parts = readings is not None
         part.readings = readings or ()
-        if readings is None:
-            lacking = ", ".join(g.title for g in missing_gems(part.cards, deck))
-            if lacking:
-                steps.append(
-                    Step(
-                        msg(
-                            "{name} has no Gem Parts: no {gems}.",
-                            name=names[part.seat],
-                            gems=lacking,
-                        ),
-                        RULE,
-                    )
-                )
-            else:
-                steps.append(
-                    Step(
-                        msg(
-                            "{name} has no Gem Parts: the kings cannot count for every missing "
-                            "gem (a king counts as one of its gems).",
-                            name=names[part.seat],
-                        ),
-                        RULE,
-                    )
-                )
-    return _finish(
-        ending, dice, knocker, parts, rules, names, steps, tuple(spread_arr.melds), turns
-    )
+        if readings is not None:
+            continue
+        lacking = ", ".join(g.title for g in missing_gems(part.cards, deck))
+        if lacking:
+            said = msg("{name} has no Gem Parts: no {gems}.", name=names[part.seat], gems=lacking)
+        else:
+            said = msg(
+                "{name} has no Gem Parts: the kings cannot count for every missing "
+                "gem (a king counts as one of its gems).",
+                name=names[part.seat],
+            )
+        steps.append(Step(said, RULE))
+    return steps

@@ -5,13 +5,13 @@ match's hands go through the one set of hand views (the format names its form)."
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NoReturn
+from typing import Any, ClassVar, NoReturn
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 from flask_babel import pgettext
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
-from wtforms import BooleanField, DecimalField, SelectField, StringField, TextAreaField
+from wtforms import SelectField, StringField, TextAreaField
 from wtforms.validators import Optional
 
 from referee.api.errors import fail, json_body, refuse_input
@@ -19,16 +19,16 @@ from referee.forms import choice
 from referee.games.gem import check as gem_check
 from referee.games.gem import decks as deck_service
 from referee.games.gem.deck import GEMS, SYNTHETIC_DECK, GemDeck, parse_deck
+from referee.games.gem.forms import RULE_FIELDS, GemMatchForm
+from referee.i18n import N_, say
 from referee.i18n import lazy_gettext as _l
-from referee.i18n import say
 from referee.rules.cards import ALL_NATURALS, SUITS, Card, Rank
 from referee.rules.errors import InputError
 from referee.rules.messages import Message, msg
-from referee.rules.ruleset import GemPairing
 from referee.services import matches as match_service
 from referee.throttle import anonymous_write
 from referee.views.game_routes import CheckTab
-from referee.views.matches import _started
+from referee.views.new_match import NewMatchPage, Page, started
 
 bp = Blueprint("gem", __name__)
 api_bp = Blueprint("gem_api", __name__)
@@ -136,64 +136,52 @@ def _all_problems(entries: Any) -> list[tuple[str, Message | str]]:
     return [(p.field, p.message) for p in deck_problems(parsed)]
 
 
-class GemMatchForm(FlaskForm):
-    player_0 = StringField(_l("Player 1"))
-    player_1 = StringField(_l("Player 2"))
-    player_2 = StringField(_l("Player 3 (optional)"))
-    deck = SelectField(_l("Gem deck"), choices=[], validate_choice=False)
-    stake_per_point = DecimalField(_l("Stake per point"), places=2, validators=[Optional()])
-    gem_undercut_plus_difference = BooleanField(_l("An undercut scores 25 + the difference"))
-    gem_stash_layoffs = BooleanField(_l("Stashes take layoffs"), default=True)
-    gem_queens_diamonds_layoffs = BooleanField(_l("Queen's Diamonds takes another queen"))
-    gem_pairing = SelectField(
-        _l("Three players: who the knocker is scored against"),
-        choices=[
-            choice(GemPairing.EACH_NON_KNOCKER.value, _l("each non-knocker")),
-            choice(GemPairing.LOWEST_NON_KNOCKER.value, _l("only the lowest non-knocker")),
-        ],
-        default=GemPairing.EACH_NON_KNOCKER.value,
-    )
+class GemNewMatch(NewMatchPage):
+    """A Gem Rummy match of two or three players, played with a saved deck."""
 
+    default: ClassVar[str] = "gem"
+    label: ClassVar[str] = N_("Gem Rummy (2 or 3) →")
+    start_label: ClassVar[str] = N_("Gem Rummy")
+    testid: ClassVar[str] = "gem-rummy"
 
-RULE_FIELDS = (
-    "gem_undercut_plus_difference",
-    "gem_stash_layoffs",
-    "gem_queens_diamonds_layoffs",
-    "gem_pairing",
-)
+    def answer(self) -> Page:
+        form = GemMatchForm()
+        form.deck.choices = [choice("", _l("— none: score by counts only —"))] + [
+            choice(d.name, d.name) for d in deck_service.all_decks()
+        ]
+        if request.method == "GET":
+            if request.args.get("deck"):
+                form.deck.data = request.args["deck"]
+            return self.render(form)
+        if not form.validate_on_submit():
+            return self.render(form), 400
+        names = [f.data or "" for f in (form.player_0, form.player_1, form.player_2)]
+        if not names[2].strip():
+            names = names[:2]
+        overrides = {name: form[name].data for name in RULE_FIELDS}
+        try:
+            deck = deck_service.resolve(form.deck.data or None)
+            match, token = match_service.create_match(
+                names, self.default, overrides, form.stake_per_point.data or 0, setup=deck
+            )
+        except InputError as e:
+            target = getattr(form, e.field or "", None)
+            if target is not None and hasattr(target, "errors"):
+                target.errors = [*list(target.errors), say(e)]
+            else:
+                form.form_errors.append(say(e))
+            return self.render(form), 400
+        return started(match, token)
+
+    def render(self, form: GemMatchForm) -> str:
+        return render_template("gem/new_match.html", form=form, page=self)
 
 
 @bp.route("/gem/new", methods=["GET", "POST"])
 @anonymous_write
-def new_match() -> str | BaseResponse | tuple[str, int]:
-    """A Gem Rummy match of two or three players, played with a saved deck."""
-    form = GemMatchForm()
-    form.deck.choices = [choice("", _l("— none: score by counts only —"))] + [
-        choice(d.name, d.name) for d in deck_service.all_decks()
-    ]
-    if request.method == "GET":
-        if request.args.get("deck"):
-            form.deck.data = request.args["deck"]
-        return render_template("gem/new_match.html", form=form)
-    if not form.validate_on_submit():
-        return render_template("gem/new_match.html", form=form), 400
-    names = [f.data or "" for f in (form.player_0, form.player_1, form.player_2)]
-    if not names[2].strip():
-        names = names[:2]
-    overrides = {name: form[name].data for name in RULE_FIELDS}
-    try:
-        deck = deck_service.resolve(form.deck.data or None)
-        match, token = match_service.create_match(
-            names, "gem", overrides, form.stake_per_point.data or 0, gem_deck=deck
-        )
-    except InputError as e:
-        target = getattr(form, e.field or "", None)
-        if target is not None and hasattr(target, "errors"):
-            target.errors = [*list(target.errors), say(e)]
-        else:
-            form.form_errors.append(say(e))
-        return render_template("gem/new_match.html", form=form), 400
-    return _started(match, token)
+def new_match() -> Page:
+    """The new-match page, at the address Gem Rummy has always had."""
+    return GemNewMatch().answer()
 
 
 # -- the check page's Gem tab --------------------------------------------------------------
@@ -251,7 +239,7 @@ def check() -> str | tuple[str, int]:
 
 def match_setup(data: Mapping[str, Any]) -> dict[str, Any]:
     """A new match's deck in the API's body (``deck``: a saved deck's name or a whole map)."""
-    return {"gem_deck": deck_service.resolve(data.get("deck"))}
+    return {"setup": deck_service.resolve(data.get("deck"))}
 
 
 def _refused(e: InputError) -> NoReturn:

@@ -5,9 +5,10 @@ the same hands and posts them to several games at once."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from referee.games import json_io as io
+from referee.games import stored
 from referee.games.base import Board, Format, Line, NextHand, Place, StoredHand, Table
 from referee.games.gin import presets as gin_presets
 from referee.games.gin.oklahoma import UpcardNote, upcard_note
@@ -23,6 +24,7 @@ from referee.games.standing import (
     fold_sheet,
     settle,
 )
+from referee.games.stored import Codec
 from referee.rules.budget import TooComplexError
 from referee.rules.cards import parse_card
 from referee.rules.errors import InputError, said_of
@@ -84,6 +86,10 @@ class TwoHanded(Format):
     presets: ClassVar[tuple[Preset, ...]] = gin_presets.TWO_HANDED
     money_during_play: ClassVar[bool] = True
     api_keys: ClassVar[frozenset[str]] = HAND_KEYS
+    # a knock by counts or by cards; ``upcard`` when entered (always in Oklahoma)
+    stored_fields: ClassVar[Mapping[str, Codec]] = stored.KNOCK_FIELDS
+    entry_page: ClassVar[str] = "referee.games.gin.entry_page:HandEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.gin.new_match_page:TwoHandedNewMatch"
 
     def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
         values = normalise(fields)
@@ -292,6 +298,30 @@ class Hollywood(TwoHanded):
 
     def takes_notice(self, rules: Ruleset) -> bool:
         return rules.hollywood_continuous
+
+    def refused_write(
+        self, write: Literal["change", "new", "undo"], hand: int, refusal: Message
+    ) -> Message:
+        if write == "new":
+            return msg(
+                "Every Hollywood game has closed, so the match is over: hand {hand} cannot be "
+                "entered. Nothing was saved.",
+                hand=hand,
+            )
+        if write == "undo":
+            return msg(
+                "Not undone: every Hollywood game would then close before hand {hand}, which "
+                "is already entered.",
+                hand=hand,
+            )
+        return msg(
+            "Not saved: with this change every Hollywood game would close before hand {hand}, "
+            "which is already entered.",
+            hand=hand,
+        )
+
+    def no_notice(self) -> Message | str:
+        return "Notice to stop is for Hollywood's continuous play only."
 
     def boundaries(self, board: Board) -> list[int]:
         # Several games at once, and a notice to stop anywhere: no hand is a clean boundary.

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games import json_io as io
+from referee.games import stored
 from referee.games.base import (
     Board,
     Format,
@@ -24,6 +25,7 @@ from referee.games.gin.deal_entry import normalise_deal, rule_deal
 from referee.games.gin.format import describe, standing_json
 from referee.games.kinds import EntryMode
 from referee.games.standing import dealer_after, fold, settle
+from referee.games.stored import Codec
 from referee.rules.budget import TooComplexError
 from referee.rules.errors import InputError, said_of
 from referee.rules.messages import Message, as_message, msg
@@ -76,8 +78,14 @@ class Partnership(Format):
     presets: ClassVar[tuple[Preset, ...]] = gin_presets.PARTNERSHIP
     money_during_play: ClassVar[bool] = True
     noun: ClassVar[str] = "deal"
-    form: ClassVar[str] = "deal"
+    entry_page: ClassVar[str] = "referee.games.gin.entry_page:DealEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.gin.new_match_page:TwoHandedNewMatch"
     api_keys: ClassVar[frozenset[str]] = DEAL_KEYS
+    # both tables of the deal, a list of two objects with a knock's fields (``entry``,
+    # ``kind``, ``knocker_seat`` 0-3, the deadwoods, the cards, ``upcard``) kept as entered,
+    # None values included; the hand's ``dealer_seat`` is then the dealing side (0: seats 0
+    # and 2, 1: seats 1 and 3) and its ``kind`` is "deal"
+    stored_fields: ClassVar[Mapping[str, Codec]] = {"tables": stored.COPIED}
     teams: ClassVar[bool] = True
 
     def table_said(self, names: Sequence[str]) -> Message:

@@ -415,6 +415,44 @@ def _score(
     names: Sequence[str] | None,
 ) -> BasicRummyResult:
     players = len(seats)
+    steps = _melds_steps(seats, names)
+    if ending is Ending.STALEMATE or winner is None:
+        steps.append(
+            Step(
+                msg("Stalemate (the stock ran out twice, or nobody could finish): no score."),
+                "§8.4",
+            )
+        )
+        return BasicRummyResult(
+            ending, None, seats, 0, 1, (0,) * players, rules.rummy_penalty, tuple(steps)
+        )
+    losers = [s for s in seats if s.seat != winner]
+    base = sum(s.value for s in losers)
+    multiplier = rules.going_rummy_multiplier if ending is Ending.RUMMY else 1
+    holds = listed(
+        [
+            msg("{player} holds {held}", player=player_label(names, s.seat), held=s.held_said())
+            for s in losers
+        ]
+    )
+    if rules.rummy_penalty:
+        points = [0] * players
+        for s in losers:
+            points[s.seat] = -s.value * multiplier
+        steps.append(_penalty_step(winner, losers, points, holds, multiplier, names))
+        return BasicRummyResult(
+            ending, winner, seats, base, multiplier, tuple(points), True, tuple(steps)
+        )
+    steps.append(_winner_takes_all_step(winner, holds, base, multiplier, names))
+    points = [0] * players
+    points[winner] = base * multiplier
+    return BasicRummyResult(
+        ending, winner, seats, base, multiplier, tuple(points), False, tuple(steps)
+    )
+
+
+def _melds_steps(seats: tuple[RummySeat, ...], names: Sequence[str] | None) -> list[Step]:
+    """What each player laid down (§8.4)."""
     steps: list[Step] = []
     for seat in seats:
         if seat.melds:
@@ -429,65 +467,58 @@ def _score(
                     "§8.4 melds",
                 )
             )
-    if ending is Ending.STALEMATE or winner is None:
-        steps.append(
-            Step(
-                msg("Stalemate (the stock ran out twice, or nobody could finish): no score."),
-                "§8.4",
-            )
-        )
-        return BasicRummyResult(
-            ending, None, seats, 0, 1, (0,) * players, rules.rummy_penalty, tuple(steps)
-        )
-    losers = [s for s in seats if s.seat != winner]
-    base = sum(s.value for s in losers)
-    multiplier = rules.going_rummy_multiplier if ending is Ending.RUMMY else 1
+    return steps
+
+
+def _penalty_step(
+    winner: int,
+    losers: list[RummySeat],
+    points: list[int],
+    holds: Message | str,
+    multiplier: int,
+    names: Sequence[str] | None,
+) -> Step:
+    """Penalty scoring: each other player is charged its own cards (§8.4)."""
     who = player_label(names, winner)
-    holds = listed(
+    charged = listed(
         [
-            msg("{player} holds {held}", player=player_label(names, s.seat), held=s.held_said())
+            msg("{player} {points}", player=player_label(names, s.seat), points=-points[s.seat])
             for s in losers
+            if points[s.seat]
         ]
-    )
-    if rules.rummy_penalty:
-        points = [0] * players
-        for s in losers:
-            points[s.seat] = -s.value * multiplier
-        charged = listed(
-            [
-                msg("{player} {points}", player=player_label(names, s.seat), points=-points[s.seat])
-                for s in losers
-                if points[s.seat]
-            ]
-        ) or msg("nothing")
-        if multiplier == 2:
-            text = msg(
-                "{player} went out; {holds}; each is charged their own cards, doubled for "
-                "going rummy: {charged}.",
-                player=who,
-                holds=holds,
-                charged=charged,
-            )
-        elif multiplier > 1:
-            text = msg(
-                "{player} went out; {holds}; each is charged their own cards, times "
-                "{multiplier} for going rummy: {charged}.",
-                player=who,
-                holds=holds,
-                multiplier=multiplier,
-                charged=charged,
-            )
-        else:
-            text = msg(
-                "{player} went out; {holds}; each is charged their own cards: {charged}.",
-                player=who,
-                holds=holds,
-                charged=charged,
-            )
-        steps.append(Step(text, "§8.4 penalty scoring"))
-        return BasicRummyResult(
-            ending, winner, seats, base, multiplier, tuple(points), True, tuple(steps)
+    ) or msg("nothing")
+    if multiplier == 2:
+        text = msg(
+            "{player} went out; {holds}; each is charged their own cards, doubled for "
+            "going rummy: {charged}.",
+            player=who,
+            holds=holds,
+            charged=charged,
         )
+    elif multiplier > 1:
+        text = msg(
+            "{player} went out; {holds}; each is charged their own cards, times "
+            "{multiplier} for going rummy: {charged}.",
+            player=who,
+            holds=holds,
+            multiplier=multiplier,
+            charged=charged,
+        )
+    else:
+        text = msg(
+            "{player} went out; {holds}; each is charged their own cards: {charged}.",
+            player=who,
+            holds=holds,
+            charged=charged,
+        )
+    return Step(text, "§8.4 penalty scoring")
+
+
+def _winner_takes_all_step(
+    winner: int, holds: Message | str, base: int, multiplier: int, names: Sequence[str] | None
+) -> Step:
+    """Winner takes all: the one who went out scores every other player's cards (§8.4)."""
+    who = player_label(names, winner)
     total = base * multiplier
     if multiplier == 2:
         text = msg(
@@ -514,9 +545,4 @@ def _score(
             holds=holds,
             base=base,
         )
-    steps.append(Step(text, "§8.4 winner takes all"))
-    points = [0] * players
-    points[winner] = total
-    return BasicRummyResult(
-        ending, winner, seats, base, multiplier, tuple(points), False, tuple(steps)
-    )
+    return Step(text, "§8.4 winner takes all")

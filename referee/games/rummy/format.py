@@ -28,11 +28,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games import json_io as io
+from referee.games import stored
 from referee.games.base import Board, Line, NextHand, Place, RummyResult, StoredHand, Table
 from referee.games.rummy import basic_rummy, rum500
 from referee.games.rummy import presets as rummy_presets
 from referee.games.rummy.basic_rummy import Ending
 from referee.games.standing import dealer_after
+from referee.games.stored import Codec
 from referee.games.three_handed.cutthroat import settle_game
 from referee.games.three_handed.seated import SeatedFormat, signed
 from referee.games.three_handed.seated_entry import (
@@ -223,7 +225,8 @@ class RummyFormat(SeatedFormat):
     """What Basic Rummy and 500 Rum share: every player in every hand, a count or cards for
     each, the ledger's games to a target and the pairwise settlement."""
 
-    form: ClassVar[str] = "rummy"
+    entry_page: ClassVar[str] = "referee.games.rummy.entry_page:RummyEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.rummy.new_match_page:RummyNewMatch"
     template: ClassVar[str] = "rummy/"
     two_player: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = True
@@ -231,6 +234,19 @@ class RummyFormat(SeatedFormat):
     layoffs: ClassVar[bool] = False  # cards laid off onto another player's meld are entered
     endings: ClassVar[tuple[Ending, ...]] = ()
     ending_labels: ClassVar[dict[str, str]] = {}  # how the entry form names an ending
+    # who went out (left out for a stalemate) and by seat: the points left in hand, the
+    # points melded (500 Rum by counts), the cards left in hand, the melds laid down (a
+    # text by seat, melds separated by "/": "5S 6S 7S / KH KD KC") and the cards laid off
+    # onto another player's meld (500 Rum: a token a card, "9H>0.1" is 9H onto seat 0's
+    # first meld)
+    stored_fields: ClassVar[Mapping[str, Codec]] = {
+        "knocker_seat": stored.SAME,
+        "seat_deadwoods": stored.COUNTS,
+        "seat_melded": stored.COUNTS,
+        "seat_cards": stored.HANDS,
+        "seat_melds": stored.HANDS,
+        "seat_layoffs": stored.HANDS,
+    }
     api_keys: ClassVar[frozenset[str]] = (io.COMMON_KEYS - {"upcard"}) | {
         "went_out",
         "ending",

@@ -51,19 +51,28 @@ from referee.games.three_handed.battle_royal_layoffs import (
 from referee.games.three_handed.battle_royal_scoring import score_hand
 from referee.games.three_handed.cutthroat import settle_game
 from referee.rules import melds
-from referee.rules.adjudicate import HandInputError, HandKind, _eleven_cards
+from referee.rules.adjudicate import HandInputError, HandKind
 from referee.rules.cards import Card, CardError, format_cards, parse_cards
 from referee.rules.errors import said_of
-from referee.rules.hand_conditions import HandConditions, UpcardRequiredError, hand_conditions
-from referee.rules.labels import Label, labeller, step
+from referee.rules.hand_conditions import HandConditions
+from referee.rules.labels import Label, capitalized, labeller, step
 from referee.rules.ledger import MatchLedger, dealers, fold_match
 from referee.rules.ledger import next_dealer as following_dealer
-from referee.rules.messages import Message, joined, listed, msg, msg_n
+from referee.rules.messages import Message, joined, msg, msg_n
 from referee.rules.results import Arrangement, HandScore, Layoff, Meld, Outcome, Step
-from referee.rules.ruleset import KnockerSpread, Ruleset, ShutoutRule, UndercutMode
+from referee.rules.ruleset import Ruleset, ShutoutRule, UndercutMode
+from referee.rules.ruling_steps import (
+    KnockerWords,
+    checked_conditions,
+    declared_spread,
+    layoffs_laid,
+    melds_text,
+    most_left_for_others,
+    read_knocker,
+    spread_is_declared,
+)
 from referee.rules.scoring import Finish
 from referee.rules.settlement import Settlement, SettlementRounding
-from referee.rules.values import card_value
 
 __all__ = [
     "BATTLE_ROYAL",
@@ -176,7 +185,7 @@ def rule_counts(
     """Rule a hand from declared counts, by seat: the knocker's deadwood, and each other
     player's deadwood after its layoffs (for gin or big gin, its whole deadwood, R8)."""
     label = labeller(names, SEATS)
-    conditions = _conditions(rules, upcard)
+    conditions = checked_conditions(rules, upcard)
     knocker = _seat(knocker)
     kind = HandKind(kind)
     counts = _counts(deadwoods, rules, label)
@@ -254,74 +263,101 @@ def rule_cards(
     announced, when known; the cards decide otherwise (R11).
     """
     label = labeller(names, SEATS)
-    conditions = _conditions(rules, upcard)
+    conditions = checked_conditions(rules, upcard)
     knocker = _seat(knocker)
     kind = HandKind(kind) if kind is not None else None
     cards = _checked_hands(hands, knocker, rules, label)
     steps: list[Step] = list(conditions.steps)
-    own = cards[knocker]
-    if len(own) == rules.hand_size + 1:
-        own, big_gin = _eleven_cards(own, kind, rules, steps)
-        if big_gin:
-            return _gin_from_cards(
-                Finish.BIG_GIN, knocker, own, cards, rules, conditions, steps, label
-            )
-    elif kind is HandKind.BIG_GIN:
-        raise HandInputError(
-            f"hand_{knocker}",
-            msg_n(
-                "big gin needs all {needed} cards (before any discard); {count} was entered",
-                "big gin needs all {needed} cards (before any discard); {count} were entered",
-                len(own),
-                needed=rules.hand_size + 1,
-            ),
-        )
-
-    best = melds.best_arrangement(own, rules)
-    if best.deadwood == 0 and (rules.gin_cards_speak or kind is HandKind.GIN):
-        if kind is HandKind.KNOCK:
-            steps.append(
-                step(
-                    msg(
-                        "{who}'s ten cards all meld: cards speak, scored as gin.",
-                        who=label(knocker),
-                    ),
-                    "R11",
-                )
-            )
-        return _gin_from_cards(Finish.GIN, knocker, own, cards, rules, conditions, steps, label)
-    if kind is HandKind.GIN:
-        steps.append(
-            step(
-                msg(
-                    "Gin was announced, but {who}'s best arrangement leaves {deadwood} deadwood "
-                    "({cards}): ruled as a knock.",
-                    who=label(knocker),
-                    deadwood=best.deadwood,
-                    cards=format_cards(best.deadwood_cards),
-                ),
-                "R11",
-            )
-        )
-
+    read = read_knocker(cards[knocker], kind, rules, steps, _knocker_words(knocker, rules, label))
+    own = read.cards
+    if read.finish is not None:
+        return _gin_from_cards(read.finish, knocker, own, cards, rules, conditions, steps, label)
+    best = read.best
+    assert best is not None  # a knock is read with its best arrangement
     chosen, answers = _knocker_spread(knocker, own, cards, spread, best, rules, steps, label)
     k = chosen.deadwood
     if not conditions.knock_allowed(k, rules):
         steps.append(_illegal_step(knocker, k, conditions, rules, label, best))
-        plays = [
-            BattleRoyalPlay(
-                s,
-                s == knocker,
-                k if s == knocker else melds.min_deadwood(cards[s], rules),
-                0,
-                0,
-                arrangement=chosen if s == knocker else None,
-            )
-            for s in range(SEATS)
-        ]
-        return _illegal(knocker, plays, steps, conditions, chosen)
+        return _illegal_from_cards(knocker, chosen, cards, rules, steps, conditions)
     steps.append(_legal_step(knocker, k, chosen.deadwood_cards, conditions, rules, label))
     steps.append(_layoff_rule_step(knocker, rules, label))
+    plays = _answered_plays(knocker, chosen, answers, rules, steps, label)
+    return _scored(
+        Finish.KNOCK,
+        knocker,
+        plays,
+        rules,
+        conditions,
+        steps,
+        label,
+        spread=chosen,
+        extended=answers.extended,
+    )
+
+
+def _knocker_words(knocker: int, rules: Ruleset, label: Label) -> KnockerWords:
+    """The shared knocker steps, naming the knocker by its seat's label."""
+
+    def too_few(entered: int) -> HandInputError:
+        return HandInputError(
+            f"hand_{knocker}",
+            msg_n(
+                "big gin needs all {needed} cards (before any discard); {count} was entered",
+                "big gin needs all {needed} cards (before any discard); {count} were entered",
+                entered,
+                needed=rules.hand_size + 1,
+            ),
+        )
+
+    def not_gin(best: Arrangement) -> Message:
+        return capitalized(
+            msg(
+                "Gin was announced, but {who}'s best arrangement leaves {deadwood} deadwood "
+                "({cards}): ruled as a knock.",
+                who=label(knocker),
+                deadwood=best.deadwood,
+                cards=format_cards(best.deadwood_cards),
+            )
+        )
+
+    speak = msg("{who}'s ten cards all meld: cards speak, scored as gin.", who=label(knocker))
+    return KnockerWords(too_few, capitalized(speak), not_gin)
+
+
+def _illegal_from_cards(
+    knocker: int,
+    chosen: Arrangement,
+    cards: tuple[tuple[Card, ...], ...],
+    rules: Ruleset,
+    steps: list[Step],
+    conditions: HandConditions,
+) -> BattleRoyalResult:
+    """An illegal knock: every seat's count as it stands, nothing scored (R2)."""
+    k = chosen.deadwood
+    plays = [
+        BattleRoyalPlay(
+            s,
+            s == knocker,
+            k if s == knocker else melds.min_deadwood(cards[s], rules),
+            0,
+            0,
+            arrangement=chosen if s == knocker else None,
+        )
+        for s in range(SEATS)
+    ]
+    return _illegal(knocker, plays, steps, conditions, chosen)
+
+
+def _answered_plays(
+    knocker: int,
+    chosen: Arrangement,
+    answers: TablePlays,
+    rules: Ruleset,
+    steps: list[Step],
+    label: Label,
+) -> list[BattleRoyalPlay]:
+    """Each seat's play after a legal knock, the others' answers in turn (R6)."""
+    k = chosen.deadwood
     plays_by_seat: dict[int, BattleRoyalPlay] = {
         knocker: BattleRoyalPlay(knocker, True, k, 0, 0, k, chosen)
     }
@@ -338,18 +374,7 @@ def rule_cards(
             answer.arrangement,
             answer.layoffs,
         )
-    plays = [plays_by_seat[s] for s in range(SEATS)]
-    return _scored(
-        Finish.KNOCK,
-        knocker,
-        plays,
-        rules,
-        conditions,
-        steps,
-        label,
-        spread=chosen,
-        extended=answers.extended,
-    )
+    return [plays_by_seat[s] for s in range(SEATS)]
 
 
 def _gin_from_cards(
@@ -454,52 +479,24 @@ def _knocker_spread(
     steps: list[Step],
     label: Label,
 ) -> tuple[Arrangement, TablePlays]:
-    if spread is not None and rules.knocker_spread is KnockerSpread.DECLARED_ELSE_AUTO:
-        try:
-            declared = melds.check_spread(own, spread, rules)
-        except ValueError as exc:
-            raise HandInputError("spread", said_of(exc)) from None
-        if declared.deadwood_cards:
-            laid = msg(
-                "{who} laid down {melds}, leaving {deadwood} ({cards}).",
-                who=label(knocker),
-                melds=_melds(declared),
-                deadwood=declared.deadwood,
-                cards=format_cards(declared.deadwood_cards),
-            )
-        else:
-            laid = msg(
-                "{who} laid down {melds}, leaving {deadwood}.",
-                who=label(knocker),
-                melds=_melds(declared),
-                deadwood=declared.deadwood,
-            )
-        steps.append(step(laid, "R3"))
-        if declared.deadwood > best.deadwood:
-            steps.append(
-                step(
-                    msg(
-                        "That spread leaves {more} more deadwood than the best one ({melds}: "
-                        "{deadwood}); the spread laid down is the one that counts.",
-                        more=declared.deadwood - best.deadwood,
-                        melds=_melds(best),
-                        deadwood=best.deadwood,
-                    ),
-                    "R3",
-                )
-            )
+    if spread is not None and spread_is_declared(spread, rules):
+        declared, said = declared_spread(
+            own, spread, best, rules, lambda laid: _laid_down(knocker, laid, label)
+        )
+        steps.extend(said)
         return declared, plays_against(knocker, declared, cards, rules)
-    candidates = melds.best_arrangements(own, rules)
-    scored = [(plays_against(knocker, a, cards, rules), a) for a in candidates]
-    top = max(answers.total for answers, _ in scored)
-    answers, chosen = next((ans, a) for ans, a in scored if ans.total == top)
+    chosen, answers = most_left_for_others(
+        melds.best_arrangements(own, rules),
+        lambda a: plays_against(knocker, a, cards, rules),
+        lambda plays: plays.total,
+    )
     steps.append(
         step(
             msg(
                 "{who}'s spread is taken as {melds} (least deadwood, {deadwood}; among those, "
                 "the fewest layoff points for the other two).",
                 who=label(knocker),
-                melds=_melds(chosen),
+                melds=melds_text(chosen),
                 deadwood=chosen.deadwood,
             ),
             "R3",
@@ -511,11 +508,23 @@ def _knocker_spread(
 # -- steps -----------------------------------------------------------------------------------
 
 
-def _melds(arrangement: Arrangement) -> Message | str:
-    """The melds of a spread by their labels ("A♠ 2♠ 3♠ / 7♦ 7♣ 7♥"), or "no melds"."""
-    if not arrangement.melds:
-        return msg("no melds")
-    return " / ".join(m.label for m in arrangement.melds)
+def _laid_down(knocker: int, declared: Arrangement, label: Label) -> Message:
+    if declared.deadwood_cards:
+        said = msg(
+            "{who} laid down {melds}, leaving {deadwood} ({cards}).",
+            who=label(knocker),
+            melds=melds_text(declared),
+            deadwood=declared.deadwood,
+            cards=format_cards(declared.deadwood_cards),
+        )
+    else:
+        said = msg(
+            "{who} laid down {melds}, leaving {deadwood}.",
+            who=label(knocker),
+            melds=melds_text(declared),
+            deadwood=declared.deadwood,
+        )
+    return capitalized(said)
 
 
 def _legal_step(
@@ -566,7 +575,7 @@ def _illegal_step(
         better = msg(
             "The best spread would have left {deadwood} ({melds}).",
             deadwood=best.deadwood,
-            melds=_melds(best),
+            melds=melds_text(best),
         )
         return step(joined(said, better), "R2")
     return step(said, "R2")
@@ -601,17 +610,9 @@ def _answer_steps(
     seat: int, answer: OpponentPlay, spread: Arrangement, rules: Ruleset, label: Label
 ) -> list[Step]:
     own = answer.arrangement
-    melds = msg("melds {melds}", melds=_melds(own)) if own.melds else msg("has no melds")
+    melds = msg("melds {melds}", melds=melds_text(own)) if own.melds else msg("has no melds")
     if answer.layoffs:
-        laid = listed(
-            [
-                msg(
-                    "{card} onto {meld}", card=lo.card.label, meld=spread.melds[lo.meld_index].label
-                )
-                for lo in answer.layoffs
-            ]
-        )
-        total = sum(card_value(lo.card, rules) for lo in answer.layoffs)
+        laid, total = layoffs_laid(answer.layoffs, spread.melds, rules)
         # The English says "points" for one point too, as it always has.
         layoffs = msg_n(
             "lays off {cards} ({count} points)",
@@ -643,13 +644,6 @@ def _answer_steps(
 
 
 # -- input -----------------------------------------------------------------------------------
-
-
-def _conditions(rules: Ruleset, upcard: Card | None) -> HandConditions:
-    try:
-        return hand_conditions(rules, upcard)
-    except UpcardRequiredError as exc:
-        raise HandInputError("upcard", said_of(exc)) from None
 
 
 def _seat(knocker: int) -> int:

@@ -7,9 +7,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from referee.games import json_io as io
+from referee.games import stored
 from referee.games.base import Board, Line, NextHand, Table
 from referee.games.presets import Preset
 from referee.games.standing import dealer_after
+from referee.games.stored import Codec
 from referee.games.three_handed import battle_royal
 from referee.games.three_handed import presets as three_presets
 from referee.games.three_handed.battle_royal import BattleRoyalResult
@@ -38,9 +40,17 @@ class BattleRoyal(SeatedFormat):
     )
     money_during_play: ClassVar[bool] = True
     title: ClassVar[str] = "Battle Royal"
-    form: ClassVar[str] = "battle_royal"
+    entry_page: ClassVar[str] = "referee.games.three_handed.entry_page:BattleRoyalEntryPage"
     two_player: ClassVar[bool] = False
     api_keys: ClassVar[frozenset[str]] = io.COMMON_KEYS | {"deadwoods", "hands"}
+    # who knocked, the upcard, and by counts the three counts by seat ([4, 15, 22]; null
+    # for a count left empty) or by cards the three hands, a text of codes by seat
+    stored_fields: ClassVar[Mapping[str, Codec]] = {
+        "knocker_seat": stored.SAME,
+        "upcard": stored.SAME,
+        "seat_deadwoods": stored.COUNTS,
+        "seat_cards": stored.HANDS,
+    }
 
     def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
         return normalise_battle_royal(fields)

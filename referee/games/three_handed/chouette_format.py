@@ -7,10 +7,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from referee.games import json_io as io
+from referee.games import stored
 from referee.games.base import Board, GameSettlement, Line, NextHand, Place, Table
 from referee.games.kinds import HandKindChoice
 from referee.games.presets import Preset
 from referee.games.standing import dealer_after
+from referee.games.stored import Codec
 from referee.games.three_handed import chouette
 from referee.games.three_handed import presets as three_presets
 from referee.games.three_handed.chouette import ChouetteHand, first_chouette_seating
@@ -33,6 +35,11 @@ class Chouette(SeatedFormat):
     seated_by_cut: ClassVar[bool] = True
     seat_field: ClassVar[str | None] = "captain_seat"
     api_keys: ClassVar[frozenset[str]] = io.COMMON_KEYS | io.TWO_PLAYER_KEYS | {"captain"}
+    # a knock, and who captained the team against the box
+    stored_fields: ClassVar[Mapping[str, Codec]] = {
+        **stored.KNOCK_FIELDS,
+        "captain_seat": stored.SAME,
+    }
 
     def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
         return normalise_seated(fields, "captain_seat")

@@ -7,8 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from referee.games import json_io as io
+from referee.games import stored
 from referee.games.base import Board, Line, NextHand, Table
 from referee.games.presets import Preset
+from referee.games.stored import Codec
 from referee.games.three_handed import cutthroat
 from referee.games.three_handed import presets as three_presets
 from referee.games.three_handed.cutthroat import CutthroatHand
@@ -34,6 +36,11 @@ class Cutthroat(SeatedFormat):
     api_keys: ClassVar[frozenset[str]] = (
         io.COMMON_KEYS | io.TWO_PLAYER_KEYS | {"sitting_out", "players"}
     )
+    # a knock, and who sat out
+    stored_fields: ClassVar[Mapping[str, Codec]] = {
+        **stored.KNOCK_FIELDS,
+        "sitting_out_seat": stored.SAME,
+    }
 
     def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
         return normalise_seated(fields, "sitting_out_seat")

@@ -126,7 +126,9 @@ class SeatedFormat(Format):
     what the table recorded), and the fold says who plays and deals next."""
 
     template: ClassVar[str] = "three_handed/"
-    form: ClassVar[str] = "seated"
+    entry_page: ClassVar[str] = "referee.games.three_handed.entry_page:SeatedEntryPage"
+    new_match_page: ClassVar[str] = "referee.games.three_handed.new_match_page:SeatedNewMatch"
+    routes: ClassVar[str] = "referee.games.three_handed.views"
     settlement_page: ClassVar[bool] = True
     seated: ClassVar[bool] = True
     title: ClassVar[str] = ""

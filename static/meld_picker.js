@@ -1,28 +1,28 @@
-// Rummy hand entry (Basic Rummy, 500 Rum, Contract, Gem Rummy): the tappable card picker with a
-// target per player's cards (and, where the form has them, per player's melds; 500 Rum: and
-// the cards laid off onto another player's meld, with the meld chosen under the targets),
-// typing in the same notation ("/" between melds; "9H 10H > Ann 1; 5S > Ben 2" for layoffs),
-// and live checks of cards held more often than the pack holds them and of more cards than
-// were dealt. The server checks it all.
+// Hand entry where every player may meld (the rummy-style games): the tappable card picker
+// with a target per player's cards and, where the form has them, per player's melds; typing
+// in the same notation ("/" between melds); live checks of cards held more often than the
+// pack holds them and of more cards than were dealt. The server checks it all.
 //
-// The form says what the pack holds and how the hands are dealt: data-size (cards dealt to
-// each player), data-copies (2 for two packs: a card may be in two hands), data-full (every
-// hand holds exactly data-size cards, as in Gem Rummy: a hand just filled passes the picker
-// to the next player). A tapped card takes its holder's colour (a melded card its outline).
+// The form says what the pack holds and how the hands are dealt, as its game's template sets
+// them: data-size (cards dealt to each player), data-copies (2 for two packs: a card may be in
+// two hands; a joker is one card all the same), data-full (every hand holds exactly data-size
+// cards: a hand just filled passes the picker to the next player), data-knocker-extra (how many
+// cards beyond data-size the player chosen as knocker may hold). A tapped card takes its
+// holder's colour (a melded card its outline).
+//
+// A game whose form has a kind of field of its own adds it as a part: a script loaded after
+// this one pushes onto window.MeldPicker.parts an object saying which fields it owns
+// (owns(name)), the cards such a field holds (cards(state, name)), what a tap does while one of
+// them is chosen (tap(state, card)), and what it redraws when a target is chosen
+// (shown(state)) or a field is typed in (typed(state, name)); state is the picker's (see
+// `state` below). static/rummy_layoffs.js is one.
 "use strict";
+window.MeldPicker = { parts: [] };
 (() => {
   const { code, label, activate, notice, refuse, mount, mark } = window.CardCodes;
   // tokens keep "/" (a meld break) as a token of its own
   const tokens = (text) => window.CardCodes.tokens(text.replace(/\//g, " / "));
   const tr = window.CardCodes.t;
-
-  // A layoffs field's groups: the cards, then ">" and the meld they went onto ("Ann 1").
-  function groupsOf(text) {
-    return text.split(/[;,]/).filter((g) => g.trim()).map((g) => {
-      const [cards, ...rest] = g.replace(/→/g, ">").split(">");
-      return { cards: window.CardCodes.tokens(cards), target: rest.join(">").trim().replace(/\s+/g, " ") };
-    });
-  }
 
   document.addEventListener("DOMContentLoaded", () => {
     const form = document.getElementById("hand-form");
@@ -32,6 +32,7 @@
     const size = Number(form.dataset.size || 10);
     const copies = Number(form.dataset.copies || 1);
     const full = form.dataset.full !== undefined;
+    const extra = Number(form.dataset.knockerExtra || 0);
     const inputs = [...form.querySelectorAll(".hand-input[data-target]")];
     const names = inputs.map((div) => div.dataset.target);
     const fields = {};
@@ -43,31 +44,27 @@
       seat[name] = Number(div.dataset.seat || name.split("_")[1] || 0);
       if (div.dataset.name) playerOf[seat[name]] = div.dataset.name;
     }
+    const parts = window.MeldPicker.parts;
+    const partOf = (name) => parts.find((part) => part.owns(name));
     const isMelds = (name) => name.startsWith("melds_");
-    const isLayoffs = (name) => name.startsWith("layoffs_");
-    const hands = names.filter((name) => !isMelds(name) && !isLayoffs(name));
-    const onto = picker.querySelector(".layoff-onto select");
+    const inHand = (name) => !isMelds(name) && !partOf(name);
+    const hands = names.filter(inHand);
     let active = names[0];
 
     const knocker = () => {
       const input = form.querySelector("input[name=knocker_seat]:checked");
       return input ? Number(input.value) : null;
     };
-    // The most cards a hand may hold: Gem Rummy's knocker holds one more for big gin.
-    const most = (name) => size + (full && seat[name] === knocker() ? 1 : 0);
+    // The most cards a hand may hold: the knocker's may hold data-knocker-extra more.
+    const most = (name) => size + (seat[name] === knocker() ? extra : 0);
     const allowed = (c) => (c.startsWith("JK") ? 1 : copies);
-    const cardsOf = (name) => (isLayoffs(name)
-      ? groupsOf(fields[name].value).flatMap((g) => g.cards)
+    const cardsOf = (name) => (partOf(name)
+      ? partOf(name).cards(state, name)
       : tokens(fields[name].value).filter((t) => t !== "/"));
-    const held = (name) => (isLayoffs(name)
+    const held = (name) => (partOf(name)
       ? cardsOf(name).map((t) => code(t) || t)
       : tokens(fields[name].value).map((t) => (t === "/" ? t : code(t) || t)));
     const write = (name, list) => { fields[name].value = list.join(" ").replace(/ \/ ?/g, " / ").trim(); };
-    const writeGroups = (name, groups) => {
-      fields[name].value = groups.filter((g) => g.cards.length)
-        .map((g) => `${g.cards.join(" ")} > ${g.target}`).join("; ");
-    };
-    const inHand = (name) => !isMelds(name) && !isLayoffs(name);
     const nameOf = (name) => {
       const target = picker.querySelector(`.target[data-target="${name}"]`);
       return target ? target.dataset.name || target.firstChild.textContent.trim() : name;
@@ -107,56 +104,17 @@
       }
     }
 
-    // The melds a card may be laid off onto: every other player's, by name and number.
-    function fillOnto() {
-      if (!onto) return;
-      onto.closest("label").hidden = !isLayoffs(active);
-      if (!isLayoffs(active)) return;
-      const chosen = onto.value;
-      onto.textContent = "";
-      for (const name of names.filter(isMelds)) {
-        if (seat[name] === seat[active]) continue;
-        const player = playerOf[seat[name]];
-        const melds = fields[name].value.split("/").map((m) => window.CardCodes.tokens(m)).filter((m) => m.length);
-        melds.forEach((meld, i) => {
-          const value = `${player} ${i + 1}`;
-          const option = document.createElement("option");
-          option.value = value;
-          option.textContent = `${tr("meld_n", "%(name)s %(number)s", { name: player, number: i + 1 })}: ${meld.map((t) => (code(t) ? label(code(t)) : t)).join(" ")}`;
-          if (value === chosen) option.selected = true;
-          onto.append(option);
-        });
-      }
-    }
-
     function setActive(name) {
       active = name;
       activate(picker, name);
-      fillOnto();
+      for (const part of parts) part.shown(state);
       check();
     }
 
-    // A tap while a player's layoffs are chosen: the card goes onto the meld chosen under
-    // the targets (or comes off, when that player had laid it off).
-    function layOff(c) {
-      const groups = groupsOf(fields[active].value);
-      const mine = groups.findIndex((g) => g.cards.some((t) => code(t) === c));
-      if (mine >= 0) {
-        groups[mine].cards = groups[mine].cards.filter((t) => code(t) !== c);
-        writeGroups(active, groups);
-        return;
-      }
-      const others = names.filter((name) => name !== active && held(name).includes(c));
-      if (others.length >= allowed(c)) { refuse(picker, c, others[0]); return; }
-      if (!onto || !onto.value) {
-        notice(picker, tr("melds_first", "Enter the other players' melds first: a card is laid off onto one of them."));
-        return;
-      }
-      const last = groups[groups.length - 1];
-      if (last && last.target === onto.value) last.cards.push(c);
-      else groups.push({ cards: [c], target: onto.value });
-      writeGroups(active, groups);
-    }
+    // What a part is given: the form and its fields, each field's seat and each seat's player,
+    // the field being filled, how often a card may be held, the cards a field holds as codes.
+    const state = { form, picker, names, fields, seat, playerOf, isMelds, allowed, held,
+      get active() { return active; } };
 
     picker.addEventListener("click", (event) => {
       const target = event.target.closest("button");
@@ -170,7 +128,7 @@
       const c = target.dataset.card;
       if (!c) return;
       notice(picker, "");
-      if (isLayoffs(active)) { layOff(c); check(); return; }
+      if (partOf(active)) { partOf(active).tap(state, c); check(); return; }
       const mine = held(active);
       if (mine.includes(c)) {
         write(active, mine.filter((x) => x !== c));
@@ -190,7 +148,10 @@
     });
 
     for (const name of names) {
-      fields[name].addEventListener("input", () => { check(); if (isMelds(name)) fillOnto(); });
+      fields[name].addEventListener("input", () => {
+        check();
+        for (const part of parts) part.typed(state, name);
+      });
       fields[name].addEventListener("focus", () => setActive(name));
     }
     form.addEventListener("change", check);
