@@ -29,10 +29,10 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from referee.games.gin.deal_entry import TABLE_FIELDS
 from referee.games.gin.partnership import Table
 from referee.games.presets import DEFAULT_PRESET, Preset
+from referee.games.words import option_words
 from referee.i18n import lazy_gettext as _l
 from referee.i18n import lazy_gettext as _lt
 from referee.models import EntryMode, HandKindChoice
-from referee.rules.plain_words import option_words
 from referee.rules.ruleset import FIELD_HELP, FIELD_TYPES, Ruleset
 
 try:  # WTForms 3.3 wants choice objects; older versions take (value, label) pairs

@@ -10,6 +10,7 @@ a format overrides the hooks where its game really differs (as python-chess's va
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -25,6 +26,7 @@ from referee.games.three_handed.battle_royal import BattleRoyalResult
 from referee.rules.errors import InputError
 from referee.rules.if_ended import IfEndedNow, if_ended_now
 from referee.rules.messages import Message, chained, msg, msg_n, verbatim
+from referee.rules.plain_words import NO_WORDS, GameWords
 from referee.rules.results import HandResult, HandScore, Outcome, Step
 from referee.rules.ruleset import Ruleset
 from referee.rules.settlement import Settlement
@@ -509,3 +511,20 @@ class Format:
     def patch_base(self, board: Board, line: Line, data: Mapping[str, Any]) -> dict[str, Any]:
         """A PATCH body merged over the hand as it stands, as a full JSON body."""
         raise NotImplementedError
+
+    # words hooks
+
+    @property
+    def words(self) -> GameWords:
+        """What the game adds to the rules in plain words and to the catalogs: ``WORDS`` of
+        the ``words`` module in the format's own folder (a game without one adds nothing).
+        Formats of one folder share it; ``referee.games.words`` gathers them."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(f"{package}.words")
+        except ModuleNotFoundError as e:
+            if e.name != f"{package}.words":
+                raise
+            return NO_WORDS
+        words: GameWords = module.WORDS
+        return words
