@@ -1,4 +1,3 @@
-# ruff: noqa: E501 - whole texts on one line, as the catalogs hold them
 """Fixed English texts that reach the pages as data from the shared rules engine (how a hand
 ended, a meld's kind, a tally line, a rounding note, the shared house rules' labels, help and
 choices, the rules page's shared headings): listed here so that pybabel puts them in the

@@ -8,6 +8,7 @@ through :attr:`~referee.games.base.Format.words`); the shared rules' words are
 
 >>> [note.tag for note in plain_rules(Ruleset())][:4]
 ['§2.1', '§2.2', 'R1', 'R2']
+>>> from referee.rules.ruleset import Rotation
 >>> option_words(Rotation.LOSER_DEALS_SITS_OUT)
 'the loser deals and sits out'
 """
@@ -20,7 +21,7 @@ from referee import i18n_terms
 from referee.games import all_formats
 from referee.rules import plain_words
 from referee.rules.plain_words import GameWords, PlainRule
-from referee.rules.ruleset import Rotation, Ruleset
+from referee.rules.ruleset import Ruleset
 
 __all__ = ["game_words", "listed_terms", "option_words", "plain_rules"]
 
@@ -50,10 +51,7 @@ def listed_terms() -> frozenset[str]:
     (:mod:`referee.i18n_terms`) and each game's (its terms, its headings on the rules page and
     its house rules' choices)."""
     shared = (
-        text
-        for listed in vars(i18n_terms).values()
-        if isinstance(listed, tuple)
-        for text in listed
+        text for listed in vars(i18n_terms).values() if isinstance(listed, tuple) for text in listed
     )
     games = (
         text

@@ -293,6 +293,16 @@ class Hollywood(TwoHanded):
     def takes_notice(self, rules: Ruleset) -> bool:
         return rules.hollywood_continuous
 
+    def overlay_of(self, family: str, rules: Ruleset) -> str | Message | None:
+        """Hollywood is an overlay on two-player gin (docs/rules.md §4): ``rules.hollywood``
+        (a house rule on any two-handed table) plays it here, clearing it plays a Hollywood
+        preset two-handed, and no other table takes it."""
+        if family in (TwoHanded.name, self.name):
+            return self.name if rules.hollywood else TwoHanded.name
+        if rules.hollywood:
+            return msg("Hollywood scoring is for two-handed tables, not {family}", family=family)
+        return None
+
     def boundaries(self, board: Board) -> list[int]:
         # Several games at once, and a notice to stop anywhere: no hand is a clean boundary.
         return [0]

@@ -104,9 +104,9 @@ PRESET_TEXTS = (
     N_(
         "The dealer deals to the other two and sits out; the loser deals next. Scored as two-handed gin with individual totals."
     ),
-    N_("Chouette (box against a partnership)"),
+    N_("Chouette (box against a team)"),
     N_(
-        "The box plays the whole game against the partnership's captain, who gives way on losing a hand; the box collects from or pays each partner in full."
+        "The box plays the whole game against the team's captain, who gives way on losing a hand; the box collects from or pays each partner in full."
     ),
     N_("Battle Royal (three players every hand)"),
     N_(
