@@ -1,6 +1,6 @@
 """The games' words gathered from the registry: the rules in plain words with every game's
-paragraphs, a house-rule choice as players say it, and every fixed text the pages show as
-data (for the catalogs' check).
+paragraphs, a house-rule choice as players say it, every house rule's help, and every fixed
+text the pages show as data (for the catalogs' check).
 
 Each game keeps its own words in its folder (``referee/games/<family>/words.py``, reached
 through :attr:`~referee.games.base.Format.words`); the shared rules' words are
@@ -15,15 +15,16 @@ through :attr:`~referee.games.base.Format.words`); the shared rules' words are
 
 from __future__ import annotations
 
+import dataclasses
 from enum import StrEnum
 
 from referee import i18n_terms
 from referee.games import all_formats
 from referee.rules import plain_words
 from referee.rules.plain_words import GameWords, PlainRule
-from referee.rules.ruleset import Ruleset
+from referee.rules.ruleset import FIELD_HELP, Ruleset
 
-__all__ = ["game_words", "listed_terms", "option_words", "plain_rules"]
+__all__ = ["game_words", "listed_terms", "option_words", "plain_rules", "rule_help"]
 
 
 def game_words() -> tuple[GameWords, ...]:
@@ -46,6 +47,15 @@ def option_words(member: StrEnum) -> str:
     return plain_words.option_words(member, game_words())
 
 
+def rule_help() -> dict[str, str]:
+    """Every house rule's help, by its :class:`Ruleset` field, in the fields' order: the shared
+    rules' (``FIELD_HELP``) and each game's own."""
+    found = dict(FIELD_HELP)
+    for words in game_words():
+        found.update(words.rule_help)
+    return {f.name: found[f.name] for f in dataclasses.fields(Ruleset) if f.name in found}
+
+
 def listed_terms() -> frozenset[str]:
     """Every fixed English text listed for the catalogs: the shared ones
     (:mod:`referee.i18n_terms`) and each game's (its terms, its headings on the rules page and
@@ -58,6 +68,7 @@ def listed_terms() -> frozenset[str]:
         for words in game_words()
         for text in (
             *words.terms,
+            *words.rule_help.values(),
             *(note.title for note in words.notes),
             *(said for choices in words.option_words.values() for said in choices.values()),
         )

@@ -64,14 +64,16 @@ class GameWords:
     it makes); ``option_words`` says the choices of its house rules as players say them;
     ``knock_limit`` says R2's first sentence when the game sets the knock limit its own way
     (None: the table's ``knock_limit``); ``terms`` are the fixed English texts its pages show
-    as data (preset titles and descriptions, its house rules' labels, help and choices), each
-    marked ``N_()`` where written so that pybabel finds it.
+    as data (preset titles and descriptions, its house rules' labels), each marked ``N_()``
+    where written so that pybabel finds it; ``rule_help`` is the help of the house rules only
+    this game plays (the :class:`Ruleset` fields whose help is not the shared one).
     """
 
     notes: tuple[Note, ...] = ()
     option_words: Mapping[type[StrEnum], Mapping[str, str]] = field(default_factory=dict)
     knock_limit: Callable[[Ruleset], Message | None] | None = None
     terms: tuple[str, ...] = ()
+    rule_help: Mapping[str, str] = field(default_factory=dict)
 
 
 def N_(text: str) -> str:

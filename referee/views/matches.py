@@ -27,10 +27,10 @@ from referee.forms import (
     new_match_form,
 )
 from referee.games.presets import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
+from referee.games.words import rule_help
 from referee.i18n import say
 from referee.models import Match, MatchStatus, db
 from referee.rules.errors import InputError
-from referee.rules.ruleset import FIELD_HELP
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services.matches import Conflict
@@ -143,7 +143,7 @@ def _render_new(form: Any) -> str:
         form=form,
         presets=match_service.playable_presets(),
         preset_data=_preset_data(match_service.playable_presets()),
-        help=FIELD_HELP,
+        help=rule_help(),
         family=getattr(chosen, "family", "two_handed"),
         seats=getattr(chosen, "players", 2),
         teams=board_service.format_for(chosen).teams if chosen else False,
@@ -249,7 +249,7 @@ def _render_seated(form: Any) -> str:
         presets=presets,
         preset_data=_preset_data(presets),
         options=option_names(),
-        help=FIELD_HELP,
+        help=rule_help(),
         max_players=MAX_PLAYERS,
         chosen=chosen,
         cut_formats=[p.name for p in presets if board_service.format_for(p).seated_by_cut],

@@ -172,14 +172,14 @@ def test_every_house_rule_text_is_listed_for_the_catalogs() -> None:
     import dataclasses
     from enum import StrEnum
 
-    from referee.games.words import listed_terms, option_words
-    from referee.rules.ruleset import FIELD_HELP, FIELD_TYPES, Ruleset
+    from referee.games.words import listed_terms, option_words, rule_help
+    from referee.rules.ruleset import FIELD_TYPES, Ruleset
 
     listed = listed_terms()
 
     missing = []
     for field in dataclasses.fields(Ruleset):
-        texts = [field.name.replace("_", " ").capitalize(), FIELD_HELP[field.name]]
+        texts = [field.name.replace("_", " ").capitalize(), rule_help()[field.name]]
         kind = FIELD_TYPES[field.name]
         if isinstance(kind, type) and issubclass(kind, StrEnum):
             texts += [option_words(member) for member in kind]

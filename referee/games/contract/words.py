@@ -37,13 +37,7 @@ PRESET_TEXTS = (
 # The house rules only these games play: each rule's label and its help.
 RULE_TEXTS = (
     N_("Contract list"),
-    N_(
-        "Contract Rummy: the deals and their contracts, as JSON; a match keeps the list it was started with"
-    ),
     N_("Contract carry over"),
-    N_(
-        "12-Step: each player works through the list, a contract not made carries to the next deal, and the first to make the last contract wins"
-    ),
 )
 
 # The rule tags that carry a word beside their number (a step's tag, shown with ``tr``).
@@ -53,4 +47,16 @@ RULE_TAG_WORDS = (
     N_("§8.5 penalties"),
 )
 
-WORDS = GameWords(notes=NOTES, terms=(*PRESET_TEXTS, *RULE_TEXTS, *RULE_TAG_WORDS))
+# The help of the house rules only these games play, as the new-match form and the API show it.
+RULE_HELP = {
+    "contract_list": N_(
+        "Contract Rummy: the deals and their contracts, as JSON; a match keeps the list it was started with"
+    ),
+    "contract_carry_over": N_(
+        "12-Step: each player works through the list, a contract not made carries to the next deal, and the first to make the last contract wins"
+    ),
+}
+
+WORDS = GameWords(
+    rule_help=RULE_HELP, notes=NOTES, terms=(*PRESET_TEXTS, *RULE_TEXTS, *RULE_TAG_WORDS)
+)

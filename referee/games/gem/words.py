@@ -28,23 +28,31 @@ PRESET_TEXTS = (
 
 # The house rules only Gem Rummy plays: each rule's label, its help and its choices.
 RULE_TEXTS = (
-    N_("least a winning knock scores (Gem Rummy 11)"),
     N_("Gem undercut plus difference"),
-    N_("Gem Rummy: an undercut scores 25 + the difference (else 25 flat)"),
     N_("Gem stash layoffs"),
-    N_("Gem Rummy: cards of a stash's gem may be laid off on it"),
     N_("Gem queens diamonds layoffs"),
-    N_("Gem Rummy: another queen may be laid off on Queen's Diamonds"),
     N_("Gem pairing"),
-    N_(
-        "Gem Rummy, three players: each non-knocker is scored against the knocker, or only the one with the least deadwood"
-    ),
     N_("each non knocker"),
     N_("lowest non knocker"),
     N_("Gem parts knocker"),
-    N_("Gem Rummy: Gem Parts bonus to the knocker"),
     N_("Gem parts non knocker"),
-    N_("Gem Rummy: Gem Parts bonus to a non-knocker"),
 )
 
-WORDS = GameWords(notes=NOTES, terms=(*PRESET_TEXTS, *RULE_TEXTS))
+# The help of the house rules only these games play, as the new-match form and the API show it.
+RULE_HELP = {
+    "knocker_min_score": N_("least a winning knock scores (Gem Rummy 11)"),
+    "gem_undercut_plus_difference": N_(
+        "Gem Rummy: an undercut scores 25 + the difference (else 25 flat)"
+    ),
+    "gem_stash_layoffs": N_("Gem Rummy: cards of a stash's gem may be laid off on it"),
+    "gem_queens_diamonds_layoffs": N_(
+        "Gem Rummy: another queen may be laid off on Queen's Diamonds"
+    ),
+    "gem_pairing": N_(
+        "Gem Rummy, three players: each non-knocker is scored against the knocker, or only the one with the least deadwood"
+    ),
+    "gem_parts_knocker": N_("Gem Rummy: Gem Parts bonus to the knocker"),
+    "gem_parts_non_knocker": N_("Gem Rummy: Gem Parts bonus to a non-knocker"),
+}
+
+WORDS = GameWords(rule_help=RULE_HELP, notes=NOTES, terms=(*PRESET_TEXTS, *RULE_TEXTS))

@@ -128,29 +128,36 @@ PRESET_TEXTS = (
 # forms show them) and its choices.
 RULE_TEXTS = (
     N_("Oklahoma"),
-    N_("the upcard sets each hand's knock limit"),
     N_("Oklahoma ace"),
-    N_("an ace upcard: gin only, or limit 1"),
     N_("Spade double"),
-    N_("a spade upcard doubles the hand's score (Oklahoma)"),
     N_("Spade double box"),
-    N_("a spade upcard also doubles that hand's box"),
     N_("Hollywood"),
-    N_("Hollywood: several games scored at once, a player's wins posted game by game"),
     N_("Hollywood games"),
-    N_("Hollywood: games open at once"),
     N_("Hollywood target"),
-    N_("Hollywood: each game's target; empty: the game target"),
     N_("Hollywood continuous"),
-    N_("Hollywood: a new game opens whenever one closes, until the players stop"),
     N_("Partnership zero net"),
-    N_("partnership deal netting exactly 0: no box, or a box each"),
 )
 
 # A Hollywood scoreboard's short headline once no game is open (Board.headline).
 HEADLINES = (N_("every game closed"),)
 
+# The help of the house rules only these games play, as the new-match form and the API show it.
+RULE_HELP = {
+    "oklahoma": N_("the upcard sets each hand's knock limit"),
+    "oklahoma_ace": N_("an ace upcard: gin only, or limit 1"),
+    "spade_double": N_("a spade upcard doubles the hand's score (Oklahoma)"),
+    "spade_double_box": N_("a spade upcard also doubles that hand's box"),
+    "hollywood": N_("Hollywood: several games scored at once, a player's wins posted game by game"),
+    "hollywood_games": N_("Hollywood: games open at once"),
+    "hollywood_target": N_("Hollywood: each game's target; empty: the game target"),
+    "hollywood_continuous": N_(
+        "Hollywood: a new game opens whenever one closes, until the players stop"
+    ),
+    "partnership_zero_net": N_("partnership deal netting exactly 0: no box, or a box each"),
+}
+
 WORDS = GameWords(
+    rule_help=RULE_HELP,
     notes=NOTES,
     option_words=OPTION_WORDS,
     knock_limit=_knock_limit,

@@ -37,16 +37,7 @@ PRESET_TEXTS = (
 # The house rules only these games play: each rule's label and its help.
 RULE_TEXTS = (
     N_("Rummy penalty"),
-    N_(
-        "Basic Rummy: each loser is charged the cards left in hand instead of the winner being credited; the game ends when a player's charges reach the target, the least charged wins"
-    ),
     N_("Going rummy multiplier"),
-    N_(
-        "Basic Rummy: going rummy (every card in one turn, nothing melded before) multiplies the hand's points by this (1: no extra)"
-    ),
-    N_(
-        "when the highest totals are tied at the target: the game ends tied, or play on until one player is ahead (500 Rum)"
-    ),
 )
 
 # The rule tags that carry a word beside their number (a step's tag, shown with ``tr``).
@@ -56,4 +47,19 @@ RULE_TAG_WORDS = (
     N_("§8.4 winner takes all"),
 )
 
-WORDS = GameWords(notes=NOTES, terms=(*PRESET_TEXTS, *RULE_TEXTS, *RULE_TAG_WORDS))
+# The help of the house rules only these games play, as the new-match form and the API show it.
+RULE_HELP = {
+    "rummy_penalty": N_(
+        "Basic Rummy: each loser is charged the cards left in hand instead of the winner being credited; the game ends when a player's charges reach the target, the least charged wins"
+    ),
+    "going_rummy_multiplier": N_(
+        "Basic Rummy: going rummy (every card in one turn, nothing melded before) multiplies the hand's points by this (1: no extra)"
+    ),
+    "target_tie": N_(
+        "when the highest totals are tied at the target: the game ends tied, or play on until one player is ahead (500 Rum)"
+    ),
+}
+
+WORDS = GameWords(
+    rule_help=RULE_HELP, notes=NOTES, terms=(*PRESET_TEXTS, *RULE_TEXTS, *RULE_TAG_WORDS)
+)

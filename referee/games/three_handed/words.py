@@ -117,25 +117,35 @@ PRESET_TEXTS = (
 # The house rules only these games play: each rule's label, its help and its choices.
 RULE_TEXTS = (
     N_("Layoff original melds only"),
-    N_("layoffs only onto the knocker's original melds (Battle Royal)"),
     N_("Cutthroat rotation"),
-    N_(
-        "three playing two at a time: the loser sits out and the idle player deals to the winner (Cutthroat), or the loser deals and sits out (pagat)"
-    ),
     N_("Battle royal winner formula"),
-    N_(
-        "Battle Royal hand score: the opponents' counts summed less the winner's, or each opponent's difference from the winner's count summed"
-    ),
     N_("Battle royal tied low"),
-    N_(
-        "Battle Royal: when both non-knockers undercut with the same count, the one nearer the knocker's left wins, or both score"
-    ),
     N_("Battle royal undercut pays difference"),
-    N_("Battle Royal: an undercut knocker also loses its count less the winner's"),
     N_("Chouette after game"),
-    N_(
-        "Chouette: the box keeps the box after winning a game, else the captain takes it; or the box passes down the cut order every game"
-    ),
 )
 
-WORDS = GameWords(notes=NOTES, option_words=OPTION_WORDS, terms=(*PRESET_TEXTS, *RULE_TEXTS))
+# The help of the house rules only these games play, as the new-match form and the API show it.
+RULE_HELP = {
+    "layoff_original_melds_only": N_(
+        "layoffs only onto the knocker's original melds (Battle Royal)"
+    ),
+    "cutthroat_rotation": N_(
+        "three playing two at a time: the loser sits out and the idle player deals to the winner (Cutthroat), or the loser deals and sits out (pagat)"
+    ),
+    "battle_royal_winner_formula": N_(
+        "Battle Royal hand score: the opponents' counts summed less the winner's, or each opponent's difference from the winner's count summed"
+    ),
+    "battle_royal_tied_low": N_(
+        "Battle Royal: when both non-knockers undercut with the same count, the one nearer the knocker's left wins, or both score"
+    ),
+    "battle_royal_undercut_pays_difference": N_(
+        "Battle Royal: an undercut knocker also loses its count less the winner's"
+    ),
+    "chouette_after_game": N_(
+        "Chouette: the box keeps the box after winning a game, else the captain takes it; or the box passes down the cut order every game"
+    ),
+}
+
+WORDS = GameWords(
+    rule_help=RULE_HELP, notes=NOTES, option_words=OPTION_WORDS, terms=(*PRESET_TEXTS, *RULE_TEXTS)
+)
