@@ -512,15 +512,6 @@ class Format:
         """A PATCH body merged over the hand as it stands, as a full JSON body."""
         raise NotImplementedError
 
-    # overlay hooks
-
-    def overlay_of(self, family: str, rules: Ruleset) -> str | Message | None:
-        """What this format, when it is an overlay (a house rule that plays another format's
-        tables its own way), makes of a table of ``family`` under ``rules``: the name of the
-        format it is played in, the reason it cannot be played (a :class:`Message`), or None
-        when it has no say (every format that is not an overlay)."""
-        return None
-
     # words hooks
 
     @property
@@ -537,3 +528,10 @@ class Format:
             return NO_WORDS
         words: GameWords = module.WORDS
         return words
+
+    def overlay_of(self, family: str, rules: Ruleset) -> str | Message | None:
+        """What this format, when it is an overlay (a house rule that plays another format's
+        tables its own way), makes of a table of ``family`` under ``rules``: the name of the
+        format it is played in, the reason it cannot be played (a :class:`Message`), or None
+        when it has no say (every format that is not an overlay)."""
+        return None
