@@ -31,11 +31,11 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from referee.games.presets import DEFAULT_PRESET, Preset
+from referee.games.words import option_words, rule_help
 from referee.i18n import lazy_gettext as _l
 from referee.i18n import lazy_gettext as _lt
 from referee.models import EntryMode, HandKindChoice
-from referee.rules.plain_words import option_words
-from referee.rules.ruleset import FIELD_HELP, FIELD_TYPES, Ruleset
+from referee.rules.ruleset import FIELD_TYPES, Ruleset
 
 try:  # WTForms 3.3 wants choice objects; older versions take (value, label) pairs
     # types-WTForms describes WTForms 3.2, which has no SelectChoice
@@ -103,8 +103,9 @@ class ScorerForm(FlaskForm):
 
 def _rule_field(f: dataclasses.Field[object]) -> Field:
     kind = FIELD_TYPES[f.name]
-    # the texts are the engine's English, translated when shown (listed in i18n_terms.py)
-    help_text = _lt(FIELD_HELP[f.name])
+    # the texts are the engine's English, translated when shown (listed in i18n_terms.py or
+    # in the game's words)
+    help_text = _lt(rule_help()[f.name])
     label = _lt(f.name.replace("_", " ").capitalize())
     low, high = f.metadata.get("min"), f.metadata.get("max")
     if kind is bool:

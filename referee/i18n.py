@@ -262,7 +262,7 @@ _OPTION_NOTE = re.compile(r"\s*\((?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:=[\w.+-]+)?(
 
 def readable(text: str) -> str:
     """An engine sentence for a page: without the notes that name the house rule applied by
-    its setting's key ("(next_dealer=winner)", "(gem_stash_layoffs)"), which the API's
+    its setting's key ("(next_dealer=winner)", "(layoff_chain)"), which the API's
     steps keep for programs; the step's rule tag links to the rule in plain words."""
     return _OPTION_NOTE.sub("", text)
 

@@ -326,7 +326,7 @@ def rule_value(name: str, value: object) -> str:
     in players' words ("the loser sits out and deals"), on/off, or the number."""
     from enum import StrEnum
 
-    from referee.rules.plain_words import option_words
+    from referee.games.words import option_words
     from referee.rules.ruleset import FIELD_TYPES
 
     if value is True or value is False:

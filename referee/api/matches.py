@@ -29,10 +29,10 @@ from referee.games.hand_entry import IllegalKnock
 from referee.games.json_io import if_ended_json, is_whole, result_json
 from referee.games.presets import DEFAULT_PRESET, list_presets
 from referee.games.summary import named
+from referee.games.words import rule_help
 from referee.i18n import say
 from referee.models import Hand, Match, MatchStatus, db
 from referee.rules.errors import InputError
-from referee.rules.ruleset import FIELD_HELP
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services.board import HandRecord
@@ -133,7 +133,7 @@ def presets() -> Response:
                 }
                 for p in list_presets()
             ],
-            "rule_help": FIELD_HELP,
+            "rule_help": rule_help(),
         }
     )
 

@@ -10,6 +10,7 @@ a format overrides the hooks where its game really differs (as python-chess's va
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -26,6 +27,7 @@ from referee.games.three_handed.battle_royal import BattleRoyalResult
 from referee.rules.errors import InputError
 from referee.rules.if_ended import IfEndedNow, if_ended_now
 from referee.rules.messages import Message, chained, msg, msg_n, verbatim
+from referee.rules.plain_words import NO_WORDS, GameWords
 from referee.rules.results import HandResult, HandScore, Outcome, Step
 from referee.rules.ruleset import Ruleset
 from referee.rules.settlement import Settlement
@@ -546,3 +548,27 @@ class Format:
         """Why no player may give notice to stop in this match (:meth:`takes_notice` said
         no)."""
         return "Notice to stop is for continuous play only."
+
+    # words hooks
+
+    @property
+    def words(self) -> GameWords:
+        """What the game adds to the rules in plain words and to the catalogs: ``WORDS`` of
+        the ``words`` module in the format's own folder (a game without one adds nothing).
+        Formats of one folder share it; ``referee.games.words`` gathers them."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(f"{package}.words")
+        except ModuleNotFoundError as e:
+            if e.name != f"{package}.words":
+                raise
+            return NO_WORDS
+        words: GameWords = module.WORDS
+        return words
+
+    def overlay_of(self, family: str, rules: Ruleset) -> str | Message | None:
+        """What this format, when it is an overlay (a house rule that plays another format's
+        tables its own way), makes of a table of ``family`` under ``rules``: the name of the
+        format it is played in, the reason it cannot be played (a :class:`Message`), or None
+        when it has no say (every format that is not an overlay)."""
+        return None

@@ -13,12 +13,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from referee.games.base import Result
 from referee.games.kinds import CARD_KINDS, KINDS, EntryMode, HandKindChoice
-from referee.games.three_handed.battle_royal import BattleRoyalResult
 from referee.rules.adjudicate import HandKind, rule_cards, rule_counts, rule_dead_hand
 from referee.rules.budget import budgeted
 from referee.rules.cards import Card, CardError, Deck, parse_cards
 from referee.rules.errors import InputError, said_of
+from referee.rules.hand_conditions import upcard_needed
 from referee.rules.messages import Message, msg
 from referee.rules.results import HandResult
 from referee.rules.ruleset import Ruleset
@@ -36,7 +37,7 @@ class IllegalKnock(InputError):
 
     def __init__(
         self,
-        result: HandResult | BattleRoyalResult,
+        result: Result,
         field: str | None,
         *,
         api_field: str | None = None,
@@ -153,11 +154,10 @@ def _rule(f: dict[str, Any], rules: Ruleset) -> HandResult:
     if kind not in (CARD_KINDS if entry == EntryMode.CARDS else KINDS):
         raise InputError("kind", msg("choose knock, gin, big gin or dead hand"))
     upcard = _card(f.get("upcard"), rules, "upcard")
-    if rules.oklahoma and upcard is None:
+    needed = upcard_needed(rules) if upcard is None else None
+    if needed is not None:
         # BIC-OK: the first upcard is recorded with every hand, a dead one too.
-        raise InputError(
-            "upcard", msg("enter the first upcard: in Oklahoma it sets the knock limit")
-        )
+        raise InputError("upcard", needed)
     try:
         if kind == HandKindChoice.DEAD:
             return rule_dead_hand(rules, upcard=upcard)

@@ -11,7 +11,7 @@ class HandKindChoice:
     BIG_GIN = "big_gin"
     DEAD = "dead"
     AUTO = "auto"  # full cards: the cards speak (knock, gin or big gin by what they hold)
-    DEAL = "deal"  # a partnership deal: each table's result is in ``tables``
+    DEAL = "deal"  # a deal played at several tables: each table's result is in ``tables``
 
 
 class EntryMode:

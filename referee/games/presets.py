@@ -6,9 +6,8 @@ game's tables need no line here.
 
 >>> get_preset("american").rules.gin_bonus
 25
->>> play_family(get_preset("american").family, get_preset("american").rules.with_overrides(
-...     hollywood=True))
-'hollywood'
+>>> play_family(get_preset("american").family, get_preset("american").rules)
+'two_handed'
 """
 
 from __future__ import annotations
@@ -23,8 +22,8 @@ from referee.rules.ruleset import Ruleset
 class Preset:
     """A named table: its rules, the game family it belongs to, and a one-line description.
 
-    ``players`` is how many people the table seats (partnership: 4, in two teams), or the fewest
-    when ``max_players`` says it takes more (Chouette: 3 to 8). ``options`` are the
+    ``players`` is how many people the table seats (4 in two teams, say), or the fewest when
+    ``max_players`` says it takes more (3 to 8, say). ``options`` are the
     :class:`~referee.rules.ruleset.Ruleset` fields that matter to this format beyond the
     two-handed ones, for the new-match form to offer as house rules (each has help text in
     ``FIELD_HELP``).
@@ -63,8 +62,8 @@ class UnknownPresetError(KeyError):
 
 
 class TableError(ValueError):
-    """A table that cannot be played (the Hollywood overlay on a table that is not
-    two-handed): ``message`` is the reason, ``str()`` its English."""
+    """A table that cannot be played (an overlay on a table it does not fit): ``message`` is
+    the reason, ``str()`` its English."""
 
     def __init__(self, message: Message) -> None:
         self.message = message
@@ -86,27 +85,26 @@ def list_presets(family: str | None = None) -> list[Preset]:
 
 
 def play_family(family: str, rules: Ruleset) -> str:
-    """The family a match is played as: its preset's ``family``, except that the Hollywood
-    overlay (``rules.hollywood``, e.g. set as a house rule on any two-handed table) makes a
-    two-handed match ``hollywood``, and clearing it makes a Hollywood preset two-handed.
+    """The family a match is played as: its preset's ``family``, unless a format that is an
+    overlay (:meth:`~referee.games.base.Format.overlay_of`: a house rule that plays another
+    format's tables its own way) says otherwise.
 
-    Raises :class:`TableError` (a ValueError) for Hollywood on a table that is not two-handed
-    (docs/rules.md §4: Hollywood is an overlay on two-player gin).
+    Raises :class:`TableError` (a ValueError) for an overlay on a table it cannot be played
+    at, with the overlay's reason.
     """
-    if family in _OVERLAID_FAMILIES:
-        return _OVERLAID[rules.hollywood]
-    if rules.hollywood:
-        raise TableError(
-            msg("Hollywood scoring is for two-handed tables, not {family}", family=family)
-        )
+    from referee.games import all_formats
+
+    for fmt in all_formats():
+        said = fmt.overlay_of(family, rules)
+        if isinstance(said, Message):
+            raise TableError(said)
+        if said is not None:
+            return said
     return family
 
 
 DEFAULT_PRESET = "american"
 
-_OVERLAID = {False: "two_handed", True: "hollywood"}
-"""The two families the Hollywood overlay moves a table between (docs/rules.md §4)."""
-_OVERLAID_FAMILIES = frozenset(_OVERLAID.values())
 _ALL: list[dict[str, Preset]] = []
 
 

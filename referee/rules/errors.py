@@ -3,8 +3,8 @@
 Every layer reports a problem the same way: the field it concerns and the reason in words a
 player reads. A page puts ``reason`` next to the form field called ``field``; the API answers
 ``{"error": {"field": api_field, "reason": reason}}``. ``api_field`` is set where the API's
-name for the input differs from the form's (a partnership table's ``tables[1].knocker`` is
-the form's ``t2_knocker_seat``), so no layer rebuilds one name from the other.
+name for the input differs from the form's (a second table's ``tables[1].knocker`` is the
+form's ``t2_knocker_seat``), so no layer rebuilds one name from the other.
 """
 
 from __future__ import annotations

@@ -50,6 +50,19 @@ class UpcardRequiredError(ValueError):
         super().__init__(str(message))
 
 
+def upcard_needed(rules: Ruleset) -> Message | None:
+    """Why a hand under ``rules`` cannot be entered without its first upcard (None: it can).
+
+    >>> str(upcard_needed(Ruleset(oklahoma=True)))
+    'enter the first upcard: in Oklahoma it sets the knock limit'
+    >>> upcard_needed(Ruleset()) is None
+    True
+    """
+    if rules.oklahoma:
+        return msg("enter the first upcard: in Oklahoma it sets the knock limit")
+    return None
+
+
 def hand_conditions(rules: Ruleset, upcard: Card | None = None) -> HandConditions:
     """The knock limit and multipliers for one deal under ``rules``, with the steps saying why."""
     if not rules.oklahoma:

@@ -118,7 +118,8 @@ class GameLedger:
     losers whose hand points in the game are 0 or less. ``tally`` holds each player's final
     score (empty while the game is in progress); ``margins[p]`` is the winner's final total
     less player ``p``'s (empty without a winner). ``extras`` are payments the rules add
-    outside the totals (a Cutthroat shutout), for :func:`~referee.rules.settlement.settle`.
+    outside the totals (a shut-out player's extra payment), for
+    :func:`~referee.rules.settlement.settle`.
     """
 
     number: int
@@ -236,7 +237,8 @@ class MatchLedger:
 
 
 def summed_totals(games: Sequence[GameLedger], players: int) -> tuple[int, ...]:
-    """Final totals of ``games`` added up by seat: a match (or a Hollywood sheet) in total."""
+    """Final totals of ``games`` added up by seat: a match (or a sheet of games played at
+    once) in total."""
     sums = [0] * players
     for g in games:
         for t in g.tally:
@@ -253,7 +255,7 @@ def games_won_by_seat(games: Sequence[GameLedger], players: int) -> tuple[int, .
 
 
 def extras_of(games: Sequence[GameLedger]) -> tuple[ExtraPayment, ...]:
-    """Payments made outside the totals (a cutthroat shutout), game by game."""
+    """Payments made outside the totals (a shut-out player's extra payment), game by game."""
     return tuple(e for g in games for e in g.extras)
 
 
@@ -298,8 +300,8 @@ def fold_match_from(
 
 # -- the pieces of a game, for variants that post hands to games their own way ---------------
 #
-# Hollywood (``variants.hollywood``) posts one hand to several games at once; it builds each
-# game from these same pieces, so every game closes, tallies and pays exactly as here.
+# A format that posts one hand to several games at once builds each game from these same
+# pieces, so every game closes, tallies and pays exactly as here.
 
 
 def advance(

@@ -6,27 +6,25 @@ carries one so a dispute can be traced to its source. This module turns each int
 paragraph a player can read beside the cards, filled in from the match's :class:`Ruleset`:
 whole sentences (a :class:`~.messages.Message` each, said one after another where a paragraph
 has several), so the rules page can say them in the reader's language.
+
+The paragraphs here are the rules every table shares; a game adds its own (its sections, the
+rulings only it makes, the words of its house rules) as a :class:`GameWords`, which the games'
+registry gathers (``referee.games.words``) and passes in.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from referee.rules.messages import Message, joined, msg, msg_n
 from referee.rules.ruleset import (
     AceRank,
-    BattleRoyalFormula,
-    BattleRoyalTiedLow,
-    ChouetteAfterGame,
     KnockCompare,
     KnockerSpread,
     NextDealer,
-    OklahomaAce,
-    PartnershipZeroNet,
-    Rotation,
     Ruleset,
     ShutoutRule,
     TargetTie,
@@ -48,6 +46,46 @@ class PlainRule:
     text: Message
 
 
+@dataclass(frozen=True)
+class Note:
+    """A tag's paragraph before a table's numbers are known: its tag, its title (a fixed
+    English text, listed for the catalogs where it is written) and how to say it."""
+
+    tag: str
+    title: str
+    say: Callable[[Ruleset], Message]
+
+
+@dataclass(frozen=True, eq=False)
+class GameWords:
+    """What one game adds to the rules in plain words and to the catalogs.
+
+    ``notes`` are the paragraphs of its own tags (its section of docs/rules.md, a ruling only
+    it makes); ``option_words`` says the choices of its house rules as players say them;
+    ``knock_limit`` says R2's first sentence when the game sets the knock limit its own way
+    (None: the table's ``knock_limit``); ``terms`` are the fixed English texts its pages show
+    as data (preset titles and descriptions, its house rules' labels), each marked ``N_()``
+    where written so that pybabel finds it; ``rule_help`` is the help of the house rules only
+    this game plays (the :class:`Ruleset` fields whose help is not the shared one).
+    """
+
+    notes: tuple[Note, ...] = ()
+    option_words: Mapping[type[StrEnum], Mapping[str, str]] = field(default_factory=dict)
+    knock_limit: Callable[[Ruleset], Message | None] | None = None
+    terms: tuple[str, ...] = ()
+    rule_help: Mapping[str, str] = field(default_factory=dict)
+
+
+def N_(text: str) -> str:
+    """Marks a fixed English text for the catalogs where it is written (pybabel finds
+    ``N_()``); a page translates it when it shows it (the ``tr`` filter)."""
+    return text
+
+
+NO_WORDS = GameWords()
+"""A game that adds nothing to the shared rules' words."""
+
+
 def anchor(tag: str) -> str:
     """Where a tag's paragraph sits on the rules page: "R2" → "r2", "§8.4 melds" → "s8-4".
 
@@ -60,18 +98,13 @@ def anchor(tag: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", base.lower()).strip("-") or "rules"
 
 
-def _may_knock(r: Ruleset) -> Message:
-    """R2's first sentence: what the deadwood may add up to for a knock."""
-    if r.oklahoma:
-        if r.oklahoma_ace is OklahomaAce.GIN_ONLY:
-            return msg(
-                "You may knock when your unmatched cards (deadwood) add up to no more than the "
-                "value of the hand's first upcard (pictures 10; an ace allows gin only)."
-            )
-        return msg(
-            "You may knock when your unmatched cards (deadwood) add up to no more than the "
-            "value of the hand's first upcard (pictures 10; an ace: 1)."
-        )
+def _may_knock(r: Ruleset, games: Sequence[GameWords]) -> Message:
+    """R2's first sentence: what the deadwood may add up to for a knock (a game that sets the
+    limit its own way says it, through :attr:`GameWords.knock_limit`)."""
+    for game in games:
+        said = game.knock_limit(r) if game.knock_limit else None
+        if said is not None:
+            return said
     if r.knock_limit == 0:
         return msg(
             "You may knock when your unmatched cards (deadwood) add up to nothing at all: this "
@@ -188,251 +221,137 @@ def _big_gin(r: Ruleset) -> Message:
     )
 
 
-def _spade(r: Ruleset) -> Message:
-    if not r.spade_double:
-        return msg("This table does not double a hand for a spade upcard.")
-    if r.spade_double_box:
-        return msg(
-            "When the first upcard is a spade, the hand's score (its bonus included) counts "
-            "double, and so does its box."
-        )
-    return msg(
-        "When the first upcard is a spade, the hand's score (its bonus included) counts "
-        "double; the box once."
-    )
-
-
-def _oklahoma(r: Ruleset) -> Message:
-    if r.oklahoma_ace is OklahomaAce.GIN_ONLY:
-        return msg(
-            "The first upcard of each hand sets how low you must be to knock: its value, "
-            "pictures 10, and an ace means gin only."
-        )
-    return msg(
-        "The first upcard of each hand sets how low you must be to knock: its value, pictures 10."
-    )
-
-
-def _hollywood(r: Ruleset) -> Message:
-    return joined(
-        msg_n(
-            "{count} game is scored at once.",
-            "{count} games are scored at once.",
-            r.hollywood_games,
-        ),
-        msg(
-            "A player's first winning hand goes into game 1, the second into games 1 and 2, and "
-            "later ones into every game still open; a game closes when someone reaches its "
-            "target."
-        ),
-    )
-
-
-def _shared_low(r: Ruleset) -> Message:
-    if r.battle_royal_tied_low is BattleRoyalTiedLow.NEXT_IN_TURN:
-        return msg(
-            "When both others share the lowest count after a knock, the one nearer the "
-            "knocker's left wins it."
-        )
-    return msg(
-        "When both others share the lowest count after a knock, both score the hand and each "
-        "wins a box."
-    )
-
-
-# Each tag's title and paragraph, from the table's rules.
-_NOTES: tuple[tuple[str, str, Callable[[Ruleset], Message]], ...] = (
-    ("§2.1", "How a hand scores", _hand_scores),
-    ("§2.2", "The game", _the_game),
-    (
-        "R1",
-        "Counting a hand",
-        lambda r: msg(
-            "Cards are counted the way that leaves the least deadwood: every way of making sets "
-            "and runs is tried, and a card belongs to one meld only."
-        ),
-    ),
-    (
-        "R2",
-        "When you may knock",
-        lambda r: joined(
-            _may_knock(r), msg("A knock with more is refused, and the hand is not scored.")
-        ),
-    ),
-    ("R3", "The knocker's melds", _knocker_melds),
-    (
-        "R4",
-        "The defender's count",
-        lambda r: msg(
-            "The defender makes their own melds and lays loose cards off onto the knocker's "
-            "melds (never onto the knocker's loose cards); what is left is their count."
-        ),
-    ),
-    ("R5", "Laying off in a chain", _chain),
-    (
-        "R6",
-        "Battle Royal: laying off",
-        lambda r: msg(
-            "In Battle Royal cards are laid off only onto the knocker's own melds, never onto "
-            "cards another player laid off."
-        ),
-    ),
-    (
-        "R7",
-        "Breaking a meld to lay off",
-        lambda r: msg(
-            "The defender may break up one of their own melds to lay cards off, when that "
-            "leaves less deadwood."
-        ),
-    ),
-    ("R8", "No laying off against gin", lambda r: msg("Nobody lays off against gin or big gin.")),
-    (
-        "R9",
-        "Laying off everything",
-        lambda r: msg(
-            "A defender who lays off every loose card has not gone gin: it scores as an "
-            "ordinary undercut."
-        ),
-    ),
-    (
-        "R10",
-        "Gin cannot be undercut",
-        lambda r: msg(
-            "Gin always wins: it scores the defender's deadwood plus {bonus}, even when the "
-            "defender has no deadwood either.",
-            bonus=r.gin_bonus,
-        ),
-    ),
-    (
-        "R11",
-        "Cards speak",
-        lambda r: (
-            msg("A knock whose ten cards all meld is scored as gin.")
-            if r.gin_cards_speak
-            else msg("This table scores a knock as a knock, even when all ten cards meld.")
-        ),
-    ),
-    ("R12", "Big gin", _big_gin),
-    (
-        "R13",
-        "Aces",
-        lambda r: (
-            msg("Aces are low: A-2-3 is a run, Q-K-A is not.")
-            if r.ace is AceRank.LOW
-            else msg("An ace is high or low: A-2-3 and Q-K-A are runs, K-A-2 is not.")
-        ),
-    ),
-    ("R14", "Equal counts", _tie),
-    (
-        "R16",
-        "A dead hand",
-        lambda r: msg_n(
-            "When nobody has knocked with {count} card left in the stock, the hand is dead: "
-            "nobody scores, nobody gets a box, and the same dealer deals again.",
-            "When nobody has knocked with {count} cards left in the stock, the hand is dead: "
-            "nobody scores, nobody gets a box, and the same dealer deals again.",
-            r.wall_size,
-        ),
-    ),
-    ("R17", "Oklahoma: a spade upcard", _spade),
-    ("§3", "Oklahoma", _oklahoma),
-    ("§4", "Hollywood", _hollywood),
-    ("§5", "Straight gin", lambda r: msg("Nobody may knock: only gin ends a hand.")),
-    (
-        "§6",
-        "Three or more players",
-        lambda r: msg("Two play each hand; who plays next follows from who won and lost."),
-    ),
-    (
-        "§6.1",
-        "Dealer sits out",
-        lambda r: msg("The dealer deals the two others and sits the hand out."),
-    ),
-    (
-        "§6.2",
-        "Cutthroat",
-        lambda r: (
-            msg("The loser of a hand sits out the next one and deals it.")
-            if r.cutthroat_rotation is Rotation.LOSER_SITS_IDLE_DEALS
-            else msg("The loser of a hand deals the next one and sits it out.")
-        ),
-    ),
-    (
-        "§6.3",
-        "Chouette",
-        lambda r: msg(
-            "One player (the box) plays each hand against the captain of the others; the box "
-            "wins or loses the hand's score against every other player."
-        ),
-    ),
-    (
-        "§6.5",
-        "Battle Royal",
-        lambda r: msg(
-            "Three play at once. The knocker's count is compared with both others'; the hand's "
-            "score is worked out from all three counts."
-        ),
-    ),
-    (
-        "§7",
-        "Partnership",
-        lambda r: joined(
-            msg("Two tables play at once."),
-            msg(
-                "Each team's results at the two tables are added: only the difference scores, "
-                "and a game goes to {target}.",
-                target=r.game_target,
+def _shared_notes(games: Sequence[GameWords]) -> tuple[Note, ...]:
+    """The paragraphs every table shares (R2's limit as the games say it)."""
+    return (
+        Note("§2.1", "How a hand scores", _hand_scores),
+        Note("§2.2", "The game", _the_game),
+        Note(
+            "R1",
+            "Counting a hand",
+            lambda r: msg(
+                "Cards are counted the way that leaves the least deadwood: every way of making "
+                "sets and runs is tried, and a card belongs to one meld only."
             ),
         ),
-    ),
-    (
-        "§8.4",
-        "Basic Rummy and 500 Rum",
-        lambda r: joined(
-            msg("The player who goes out wins the hand."),
-            msg(
-                "In Basic Rummy they score the cards left in the others' hands; in 500 Rum "
-                "everyone scores their melds and loses the cards left in hand, and the game "
-                "goes to {target}.",
-                target=r.game_target,
+        Note(
+            "R2",
+            "When you may knock",
+            lambda r: joined(
+                _may_knock(r, games),
+                msg("A knock with more is refused, and the hand is not scored."),
             ),
         ),
-    ),
-    (
-        "§8.3",
-        "Gem Rummy",
-        lambda r: msg(
-            "Gem Rummy is played with its own deck of gems; a hand scores as the app's Gem "
-            "Rummy page shows, step by step, and a game goes to {target}.",
-            target=r.game_target,
+        Note("R3", "The knocker's melds", _knocker_melds),
+        Note(
+            "R4",
+            "The defender's count",
+            lambda r: msg(
+                "The defender makes their own melds and lays loose cards off onto the knocker's "
+                "melds (never onto the knocker's loose cards); what is left is their count."
+            ),
         ),
-    ),
-    (
-        "§8.5",
-        "Contract Rummy",
-        lambda r: msg(
-            "Each deal has its contract (the sets and runs a player must lay down first); "
-            "whoever goes out scores nothing, and everyone else counts the cards left in hand."
+        Note("R5", "Laying off in a chain", _chain),
+        Note(
+            "R7",
+            "Breaking a meld to lay off",
+            lambda r: msg(
+                "The defender may break up one of their own melds to lay cards off, when that "
+                "leaves less deadwood."
+            ),
         ),
-    ),
-    (
-        "§12.3",
-        "Where the sources disagree",
-        lambda r: msg(
-            "The rule books do not agree on this point; the app follows the table's setting "
-            "and says which in the step."
+        Note(
+            "R8",
+            "No laying off against gin",
+            lambda r: msg("Nobody lays off against gin or big gin."),
         ),
-    ),
-    ("§12.4", "Battle Royal: a shared low count", _shared_low),
-)
+        Note(
+            "R9",
+            "Laying off everything",
+            lambda r: msg(
+                "A defender who lays off every loose card has not gone gin: it scores as an "
+                "ordinary undercut."
+            ),
+        ),
+        Note(
+            "R10",
+            "Gin cannot be undercut",
+            lambda r: msg(
+                "Gin always wins: it scores the defender's deadwood plus {bonus}, even when the "
+                "defender has no deadwood either.",
+                bonus=r.gin_bonus,
+            ),
+        ),
+        Note(
+            "R11",
+            "Cards speak",
+            lambda r: (
+                msg("A knock whose ten cards all meld is scored as gin.")
+                if r.gin_cards_speak
+                else msg("This table scores a knock as a knock, even when all ten cards meld.")
+            ),
+        ),
+        Note("R12", "Big gin", _big_gin),
+        Note(
+            "R13",
+            "Aces",
+            lambda r: (
+                msg("Aces are low: A-2-3 is a run, Q-K-A is not.")
+                if r.ace is AceRank.LOW
+                else msg("An ace is high or low: A-2-3 and Q-K-A are runs, K-A-2 is not.")
+            ),
+        ),
+        Note("R14", "Equal counts", _tie),
+        Note(
+            "R16",
+            "A dead hand",
+            lambda r: msg_n(
+                "When nobody has knocked with {count} card left in the stock, the hand is dead: "
+                "nobody scores, nobody gets a box, and the same dealer deals again.",
+                "When nobody has knocked with {count} cards left in the stock, the hand is dead: "
+                "nobody scores, nobody gets a box, and the same dealer deals again.",
+                r.wall_size,
+            ),
+        ),
+        Note(
+            "§12.3",
+            "Where the sources disagree",
+            lambda r: msg(
+                "The rule books do not agree on this point; the app follows the table's setting "
+                "and says which in the step."
+            ),
+        ),
+    )
 
 
-def plain_rules(rules: Ruleset) -> tuple[PlainRule, ...]:
-    """Every tagged rule in plain words, with ``rules``' numbers, in the rules page's order."""
-    return tuple(PlainRule(tag, anchor(tag), title, say(rules)) for tag, title, say in _NOTES)
+def _place(note: Note) -> tuple[int, int, int]:
+    """Where a tag's paragraph stands on the page: §2 (how a hand and a game score) first,
+    then the rulings R1-R21 in number order, then the sections §3 on by their number (the
+    paragraphs of one section in the order they were gathered).
+
+    >>> [_place(Note(t, "", str)) for t in ("§2.2", "R17", "§6.3", "§12.3")]
+    [(0, 2, 2), (1, 17, 0), (2, 6, 0), (2, 12, 0)]
+    """
+    number = re.findall(r"\d+", note.tag.split()[0])
+    major = int(number[0]) if number else 99
+    if note.tag.startswith("R"):
+        return (1, major, 0)
+    if major == 2:
+        return (0, 2, int(number[1]) if len(number) > 1 else 0)
+    return (2, major, 0)
 
 
-# The choices of each house-rule list, as players say them.
+def plain_rules(rules: Ruleset, games: Sequence[GameWords] = ()) -> tuple[PlainRule, ...]:
+    """Every tagged rule in plain words, with ``rules``' numbers, in the rules page's order:
+    the shared paragraphs and each of ``games``' own."""
+    notes = (*_shared_notes(games), *(note for game in games for note in game.notes))
+    return tuple(
+        PlainRule(note.tag, anchor(note.tag), note.title, note.say(rules))
+        for note in sorted(notes, key=_place)
+    )
+
+
+# The choices of each shared house-rule list, as players say them.
 OPTION_WORDS: dict[type[StrEnum], dict[str, str]] = {
     KnockCompare: {"lte": "no more than the limit", "lt": "less than the limit"},
     AceRank: {"low": "low only (A-2-3)", "high_or_low": "high or low (A-2-3 or Q-K-A)"},
@@ -468,30 +387,15 @@ OPTION_WORDS: dict[type[StrEnum], dict[str, str]] = {
         "declared_else_auto": "the melds laid down (else the best)",
         "auto_optimal": "always the best melds",
     },
-    OklahomaAce: {"gin_only": "gin only", "one": "a knock with 1 or less"},
-    PartnershipZeroNet: {"no_box": "nobody scores", "box_each": "each team takes a box"},
-    Rotation: {
-        "loser_sits_idle_deals": "the loser sits out and deals",
-        "loser_deals_sits_out": "the loser deals and sits out",
-    },
-    BattleRoyalFormula: {
-        "sum_opponents_minus_own": "both others' counts added, less the winner's",
-        "per_opponent_difference": "the difference with each other player, added",
-    },
-    BattleRoyalTiedLow: {
-        "next_in_turn": "the one nearer the knocker's left wins",
-        "both_score": "both score and win a box",
-    },
     TargetTie: {"shared": "the game ends tied", "play_on": "play on until one is ahead"},
-    ChouetteAfterGame: {
-        "box_keeps_if_won_else_captain_becomes_box": (
-            "the box stays if it won, else the captain takes the box"
-        ),
-        "rotate_by_cut": "the box passes down the order of the cut",
-    },
 }
 
 
-def option_words(member: StrEnum) -> str:
-    """A house-rule choice as players say it ("the loser sits out and deals"), else its name."""
-    return OPTION_WORDS.get(type(member), {}).get(member.value, member.value.replace("_", " "))
+def option_words(member: StrEnum, games: Sequence[GameWords] = ()) -> str:
+    """A house-rule choice as players say it ("the loser sits out and deals"), else its name:
+    the shared lists', or the game's whose list it is."""
+    kind = type(member)
+    for words in (OPTION_WORDS, *(game.option_words for game in games)):
+        if kind in words:
+            return words[kind].get(member.value, member.value.replace("_", " "))
+    return member.value.replace("_", " ")

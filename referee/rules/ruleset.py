@@ -2,8 +2,10 @@
 
 Variants are data first: a preset is a Ruleset, a match stores its Ruleset as JSON, and house
 rules are overrides applied with :meth:`Ruleset.with_overrides`. Each field cites the section
-of the rules reference (docs/rules.md §11) it comes from in its ``help`` text, which the new-match
-form and the shell show to people choosing house rules.
+of the rules reference (docs/rules.md §11) it comes from; its ``help`` text, which the
+new-match form and the API show to people choosing house rules, is here for the rules every
+table shares and in the game's words (``referee/games/<family>/words.py``) for a rule only
+one game plays.
 """
 
 from __future__ import annotations
@@ -121,7 +123,9 @@ class ChouetteAfterGame(StrEnum):
     ROTATE_BY_CUT = "rotate_by_cut"  # the box passes down the first game's cut order
 
 
-def _opt(default: Any, help: str, **meta: Any) -> Any:
+def _opt(default: Any, help: str = "", **meta: Any) -> Any:
+    """A rule's field: its default, its help for people choosing house rules (a rule only one
+    game plays has its help in that game's words instead), and its bounds (``min``, ``max``)."""
     return field(default=default, metadata={"help": help, **meta})
 
 
@@ -165,15 +169,13 @@ class Ruleset:
     undercut_bonus: int = _opt(25, "undercut bonus (or penalty, or flat score)", min=0, max=500)
     undercut_mode: UndercutMode = _opt(UndercutMode.BONUS_TO_DEFENDER, "how an undercut scores")
     tie_outcome: TieOutcome = _opt(TieOutcome.UNDERCUT, "when the deadwoods are equal")
-    knocker_min_score: int = _opt(0, "least a winning knock scores (Gem Rummy 11)", min=0, max=100)
+    knocker_min_score: int = _opt(0, min=0, max=100)
     gin_cards_speak: bool = _opt(True, "a knock whose ten cards all meld is scored as gin")
     knocker_spread: KnockerSpread = _opt(
         KnockerSpread.DECLARED_ELSE_AUTO, "whose spread counts: the one declared, else the best"
     )
     layoff_chain: bool = _opt(True, "the defender may lay off onto its own layoffs (8♠ then 9♠)")
-    layoff_original_melds_only: bool = _opt(
-        False, "layoffs only onto the knocker's original melds (Battle Royal)"
-    )
+    layoff_original_melds_only: bool = _opt(False)
     wall_size: int = _opt(2, "stock cards left when the hand is dead", min=0, max=10)
     wall_rule: WallRule = _opt(WallRule.PAGAT, "what may happen at the wall")
 
@@ -190,102 +192,47 @@ class Ruleset:
     )
 
     # Oklahoma (docs/rules.md §3)
-    oklahoma: bool = _opt(False, "the upcard sets each hand's knock limit")
-    oklahoma_ace: OklahomaAce = _opt(OklahomaAce.GIN_ONLY, "an ace upcard: gin only, or limit 1")
-    spade_double: bool = _opt(True, "a spade upcard doubles the hand's score (Oklahoma)")
-    spade_double_box: bool = _opt(False, "a spade upcard also doubles that hand's box")
+    oklahoma: bool = _opt(False)
+    oklahoma_ace: OklahomaAce = _opt(OklahomaAce.GIN_ONLY)
+    spade_double: bool = _opt(True)
+    spade_double_box: bool = _opt(False)
     kisses: bool = _opt(False, "extra boxes: gin 2, undercut 1 (Scarne)")
 
     # Hollywood (docs/rules.md §4): an overlay on any two-handed table
-    hollywood: bool = _opt(
-        False, "Hollywood: several games scored at once, a player's wins posted game by game"
-    )
-    hollywood_games: int = _opt(3, "Hollywood: games open at once", min=1, max=10)
-    hollywood_target: int | None = _opt(
-        None, "Hollywood: each game's target; empty: the game target", min=1, max=10000
-    )
-    hollywood_continuous: bool = _opt(
-        False, "Hollywood: a new game opens whenever one closes, until the players stop"
-    )
+    hollywood: bool = _opt(False)
+    hollywood_games: int = _opt(3, min=1, max=10)
+    hollywood_target: int | None = _opt(None, min=1, max=10000)
+    hollywood_continuous: bool = _opt(False)
 
     # Partnership (docs/rules.md §7)
-    partnership_zero_net: PartnershipZeroNet = _opt(
-        PartnershipZeroNet.NO_BOX, "partnership deal netting exactly 0: no box, or a box each"
-    )
+    partnership_zero_net: PartnershipZeroNet = _opt(PartnershipZeroNet.NO_BOX)
 
     # Three-handed formats (docs/rules.md §6); ignored by two-handed games
-    cutthroat_rotation: Rotation = _opt(
-        Rotation.LOSER_SITS_IDLE_DEALS,
-        "three playing two at a time: the loser sits out and the idle player deals to the "
-        "winner (Cutthroat), or the loser deals and sits out (pagat)",
-    )
+    cutthroat_rotation: Rotation = _opt(Rotation.LOSER_SITS_IDLE_DEALS)
     battle_royal_winner_formula: BattleRoyalFormula = _opt(
-        BattleRoyalFormula.SUM_OPPONENTS_MINUS_OWN,
-        "Battle Royal hand score: the opponents' counts summed less the winner's, or each "
-        "opponent's difference from the winner's count summed",
+        BattleRoyalFormula.SUM_OPPONENTS_MINUS_OWN
     )
-    battle_royal_tied_low: BattleRoyalTiedLow = _opt(
-        BattleRoyalTiedLow.NEXT_IN_TURN,
-        "Battle Royal: when both non-knockers undercut with the same count, the one nearer the "
-        "knocker's left wins, or both score",
-    )
-    battle_royal_undercut_pays_difference: bool = _opt(
-        False, "Battle Royal: an undercut knocker also loses its count less the winner's"
-    )
+    battle_royal_tied_low: BattleRoyalTiedLow = _opt(BattleRoyalTiedLow.NEXT_IN_TURN)
+    battle_royal_undercut_pays_difference: bool = _opt(False)
     chouette_after_game: ChouetteAfterGame = _opt(
-        ChouetteAfterGame.BOX_KEEPS_IF_WON_ELSE_CAPTAIN_BECOMES_BOX,
-        "Chouette: the box keeps the box after winning a game, else the captain takes it; or "
-        "the box passes down the cut order every game",
+        ChouetteAfterGame.BOX_KEEPS_IF_WON_ELSE_CAPTAIN_BECOMES_BOX
     )
 
     # Rummy games (docs/rules.md §8.4)
-    rummy_penalty: bool = _opt(
-        False,
-        "Basic Rummy: each loser is charged the cards left in hand instead of the winner "
-        "being credited; the game ends when a player's charges reach the target, the least "
-        "charged wins",
-    )
-    going_rummy_multiplier: int = _opt(
-        2,
-        "Basic Rummy: going rummy (every card in one turn, nothing melded before) multiplies "
-        "the hand's points by this (1: no extra)",
-        min=1,
-        max=4,
-    )
-    target_tie: TargetTie = _opt(
-        TargetTie.SHARED,
-        "when the highest totals are tied at the target: the game ends tied, or play on until "
-        "one player is ahead (500 Rum)",
-    )
+    rummy_penalty: bool = _opt(False)
+    going_rummy_multiplier: int = _opt(2, min=1, max=4)
+    target_tie: TargetTie = _opt(TargetTie.SHARED)
 
     # Gem Rummy (docs/rules.md §8.3, §12.3)
-    gem_undercut_plus_difference: bool = _opt(
-        False, "Gem Rummy: an undercut scores 25 + the difference (else 25 flat)"
-    )
-    gem_stash_layoffs: bool = _opt(True, "Gem Rummy: cards of a stash's gem may be laid off on it")
-    gem_queens_diamonds_layoffs: bool = _opt(
-        False, "Gem Rummy: another queen may be laid off on Queen's Diamonds"
-    )
-    gem_pairing: GemPairing = _opt(
-        GemPairing.EACH_NON_KNOCKER,
-        "Gem Rummy, three players: each non-knocker is scored against the knocker, or only "
-        "the one with the least deadwood",
-    )
-    gem_parts_knocker: int = _opt(16, "Gem Rummy: Gem Parts bonus to the knocker", min=0, max=100)
-    gem_parts_non_knocker: int = _opt(
-        8, "Gem Rummy: Gem Parts bonus to a non-knocker", min=0, max=100
-    )
+    gem_undercut_plus_difference: bool = _opt(False)
+    gem_stash_layoffs: bool = _opt(True)
+    gem_queens_diamonds_layoffs: bool = _opt(False)
+    gem_pairing: GemPairing = _opt(GemPairing.EACH_NON_KNOCKER)
+    gem_parts_knocker: int = _opt(16, min=0, max=100)
+    gem_parts_non_knocker: int = _opt(8, min=0, max=100)
     # Contract Rummy and 12-Step (docs/rules.md §8.5)
-    contract_list: str = _opt(
-        "",
-        "Contract Rummy: the deals and their contracts, as JSON; a match keeps the list it "
-        "was started with",
-    )
-    contract_carry_over: bool = _opt(
-        False,
-        "12-Step: each player works through the list, a contract not made carries to the next "
-        "deal, and the first to make the last contract wins",
-    )
+    contract_list: str = _opt("")
+    contract_carry_over: bool = _opt(False)
 
     def __post_init__(self) -> None:
         problems = list(_field_problems(self))
@@ -410,7 +357,11 @@ class RulesetError(ValueError):
 
 
 FIELD_TYPES: dict[str, Any] = get_type_hints(Ruleset)
-FIELD_HELP: dict[str, str] = {f.name: f.metadata["help"] for f in dataclasses.fields(Ruleset)}
+FIELD_HELP: dict[str, str] = {
+    f.name: f.metadata["help"] for f in dataclasses.fields(Ruleset) if f.metadata["help"]
+}
+"""The help of the rules every table shares; a rule only one game plays has its help in the
+game's words, and ``referee.games.words.rule_help()`` says every rule's."""
 
 
 def _field_problems(rules: Ruleset) -> list[tuple[str, Message]]:

@@ -2,9 +2,9 @@
 
 Every settlement in the gin family is pairwise: each player pays each higher player the
 difference between their final totals (for two players that is just the margin), plus any
-extra payments the rules name — a shut-out Cutthroat player pays an additional 100 to the
-game winner. The nets per player follow and sum to zero; the fewest transfers that settle
-those nets are what people actually hand across the table.
+extra payments the rules name — a shut-out player may pay the game winner an additional 100
+(``ShutoutRule.LOSER_PAYS_EXTRA``). The nets per player follow and sum to zero; the fewest
+transfers that settle those nets are what people actually hand across the table.
 
 Points are ``int``; money is :class:`~decimal.Decimal`. Rounding (docs/rules.md §11
 ``settlement.rounding``; no source prescribes one, R20) is applied to the *points* of each
@@ -254,7 +254,7 @@ def settle_box_vs_team(
     stake_per_point: Decimal | int | str = Decimal(1),
     rounding: SettlementRounding = SettlementRounding.NONE,
 ) -> Settlement:
-    """Chouette (docs/rules.md §6.3): the box (seat 0) against ``partners`` partners (seats 1..n).
+    """The box (seat 0) against a team of ``partners`` (seats 1..n), docs/rules.md §6.3.
 
     If the box wins the game it collects the game value ``value`` from each partner; if the
     team wins, each partner collects ``value`` from the box. Expressed as final totals —

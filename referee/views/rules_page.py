@@ -7,8 +7,9 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request, url_for
 
 from referee.games.presets import DEFAULT_PRESET, get_preset
+from referee.games.words import plain_rules
 from referee.i18n import versus_text
-from referee.rules.plain_words import anchor, plain_rules
+from referee.rules.plain_words import anchor
 from referee.services import board as board_service
 from referee.views.access import load_match
 

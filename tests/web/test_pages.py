@@ -7,7 +7,8 @@ import html
 import re
 
 from referee.forms import TEXT_RULES
-from referee.rules.ruleset import FIELD_HELP, Ruleset
+from referee.games.words import rule_help
+from referee.rules.ruleset import Ruleset
 from referee.services.matches import playable_presets
 from tests.web.helpers import add_quick, csrf_from, rule_form_data, start_match
 
@@ -37,7 +38,7 @@ def test_new_match_offers_every_preset_and_every_rule_with_its_help(client):
         if f.name in TEXT_RULES:
             continue  # set on its format's own page (a contract list)
         assert f'name="rule_{f.name}"' in page, f.name
-        assert FIELD_HELP[f.name] in page
+        assert rule_help()[f.name] in page
     assert 'name="stake_per_point"' in page
 
 

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from referee.rules.plain_words import OPTION_WORDS, anchor, plain_rules
+from referee.games.words import game_words, plain_rules
+from referee.rules.plain_words import OPTION_WORDS, anchor
 from referee.rules.ruleset import Ruleset
 from tests.web.helpers import add_quick, hand_form, new_match_data, start_match
 from tests.web.threehand_helpers import start_three
@@ -122,7 +123,8 @@ def test_every_rule_tag_the_engine_uses_has_a_paragraph_and_every_choice_plain_w
     tags = set(re.findall(r'"(R\d+|§\d+(?:\.\d+)?)[^"]{0,30}"', source))
     missing = {t for t in tags if anchor(t) not in notes}
     assert not missing, missing
-    for enum, words in OPTION_WORDS.items():
+    every_list = [OPTION_WORDS, *(game.option_words for game in game_words())]
+    for enum, words in (item for lists in every_list for item in lists.items()):
         assert set(words) == {m.value for m in enum}, enum
 
 

@@ -86,7 +86,7 @@ def test_the_club_menu_says_each_player_count_once_and_names_link(client: Any) -
     page = text(client.get(f"/c/{club}"))
     options = re.findall(r"<option value=\"[a-z0-9_]+\"[^>]*>([^<]*)</option>", page)
     assert "Basic Rummy (2 to 6 players)" in options
-    assert "Chouette (box against a partnership) (3 to 8 players)" in options
+    assert "Chouette (box against a team) (3 to 8 players)" in options
     assert "American (gin 25, undercut 25) (2 players)" in options
     assert not [o for o in options if o.count("player") > 1], options
     roster = page.split('data-testid="roster"')[1].split("</ul>")[0]

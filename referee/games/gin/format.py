@@ -323,6 +323,16 @@ class Hollywood(TwoHanded):
     def no_notice(self) -> Message | str:
         return "Notice to stop is for Hollywood's continuous play only."
 
+    def overlay_of(self, family: str, rules: Ruleset) -> str | Message | None:
+        """Hollywood is an overlay on two-player gin (docs/rules.md §4): ``rules.hollywood``
+        (a house rule on any two-handed table) plays it here, clearing it plays a Hollywood
+        preset two-handed, and no other table takes it."""
+        if family in (TwoHanded.name, self.name):
+            return self.name if rules.hollywood else TwoHanded.name
+        if rules.hollywood:
+            return msg("Hollywood scoring is for two-handed tables, not {family}", family=family)
+        return None
+
     def boundaries(self, board: Board) -> list[int]:
         # Several games at once, and a notice to stop anywhere: no hand is a clean boundary.
         return [0]

@@ -9,9 +9,9 @@ from flask import render_template, request
 
 from referee.games.gin.forms import new_match_form
 from referee.games.presets import DEFAULT_PRESET, UnknownPresetError, get_preset
+from referee.games.words import rule_help
 from referee.i18n import N_, say
 from referee.rules.errors import InputError
-from referee.rules.ruleset import FIELD_HELP
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.views.flow import attach_error, reload_preset
@@ -69,7 +69,7 @@ class TwoHandedNewMatch(NewMatchPage):
             page=self,
             presets=match_service.playable_presets(),
             preset_data=preset_data(match_service.playable_presets()),
-            help=FIELD_HELP,
+            help=rule_help(),
             family=getattr(chosen, "family", "two_handed"),
             seats=getattr(chosen, "players", 2),
             teams=board_service.format_for(chosen).teams if chosen else False,

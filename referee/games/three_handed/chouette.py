@@ -1,21 +1,21 @@
-"""Chouette ("Captains"): the man in the box against a partnership of two or more (docs/rules.md
+"""Chouette ("Captains"): the man in the box against a team of two or more (docs/rules.md
 §6.3, §10 "Chouette", §11 ``chouette.after_game``).
 
 Roles come from the cut: the highest card is in the box, the second-highest captains the
-partnership, the rest queue in cut order. Every hand is an ordinary two-handed hand, the box
+team, the rest queue in cut order. Every hand is an ordinary two-handed hand, the box
 against the captain, ruled by :mod:`referee.rules.adjudicate`. The captain keeps the seat while
 winning; on losing a hand the captaincy passes to the next partner in line and the old captain
 goes to the back of the queue. The box plays the whole game. A dead hand changes nothing.
 
-There are two scores — the box's and the partnership's — kept as a two-seat game by
-:func:`~referee.rules.ledger.fold_match` (side 0 is the box, side 1 the partnership), so boxes,
+There are two scores — the box's and the team's — kept as a two-seat game by
+:func:`~referee.rules.ledger.fold_match` (side 0 is the box, side 1 the team), so boxes,
 game bonus and shutouts are exactly the two-handed table's. The game's value V is the winning
 side's final total less the losing side's; the box then collects V from **each** partner, or
 pays V to each (box net ±(n − 1)·V). Partners are square with each other.
 
 Who is in the box for the next game is not in any source (§12.5): ``chouette_after_game`` is
 ``box_keeps_if_won_else_captain_becomes_box`` (the backgammon convention: a winning box stays;
-when the partnership wins, its captain takes the box and the old box joins the back of the
+when the team wins, its captain takes the box and the old box joins the back of the
 queue) or ``rotate_by_cut`` (the box passes down the first game's cut order each game).
 
 Seats are indices into the match's players; there are at least three.
@@ -90,7 +90,7 @@ class ChouetteSeating:
 
     @property
     def partners(self) -> tuple[int, ...]:
-        """The partnership: the captain, then the queue."""
+        """The team: the captain, then the queue."""
         return (self.captain, *self.queue)
 
     def side(self, seat: int) -> int:
@@ -101,9 +101,7 @@ class ChouetteSeating:
         """This seating with ``captain`` captaining instead (the others keep their order)."""
         who = (label or labeller(None))(captain)
         if captain == self.box:
-            raise ChouetteError(
-                msg("{who} is in the box: it cannot captain the partnership", who=who)
-            )
+            raise ChouetteError(msg("{who} is in the box: it cannot captain the team", who=who))
         if captain not in self.partners:
             raise ChouetteError(msg("{who} is not at this table", who=who))
         rest = tuple(s for s in self.partners if s != captain)
@@ -145,7 +143,7 @@ def next_game_seating(
     game's (the cut order), ``box_won`` that game's result (None: tied).
 
     - ``box_keeps_if_won_else_captain_becomes_box``: a box that won (or tied) keeps the box and
-      the partnership carries on in order; when the partnership won, its captain takes the box,
+      the team carries on in order; when the team won, its captain takes the box,
       the old box goes to the back of the queue and the next partner captains.
     - ``rotate_by_cut``: game ``g`` (0-based) has the box at place ``g`` of the first game's cut
       order (highest first), the captain next, the rest following round the order.
@@ -243,7 +241,7 @@ class ChouetteMatch:
     ``seatings[i]`` is the box and captain of hand ``i``; ``steps[i]`` why, and
     ``recorded[i]`` whether the table's captain was not the queue's (an override); ``next`` and
     ``next_step`` the same for the next hand (a new game's roles once a game is over).
-    ``ledger`` folds every hand as box (side 0) against partnership (side 1).
+    ``ledger`` folds every hand as box (side 0) against team (side 1).
     """
 
     rules: Ruleset
@@ -456,7 +454,7 @@ def _game_step(
     if won:
         result = msg("the box won")
     elif won is False:
-        result = msg("the partnership won")
+        result = msg("the team won")
     else:
         result = msg("it was tied")
     if rule is ChouetteAfterGame.ROTATE_BY_CUT:

@@ -1,5 +1,5 @@
-"""The box against a partnership, 3–8 players (docs/rules.md §6.3): the box plays every hand of a
-game against the partnership's captain, who gives way on losing a hand."""
+"""The box against a team, 3–8 players (docs/rules.md §6.3): the box plays every hand of a
+game against the team's captain, who gives way on losing a hand."""
 
 from __future__ import annotations
 
@@ -23,9 +23,14 @@ from referee.rules.messages import msg
 from referee.rules.results import HandResult, HandScore
 from referee.rules.ruleset import Ruleset
 
+# The team's side as the API and the CSV export name it (an older word for it, kept because
+# clients and spreadsheets read it).
+TEAM_KEY = "partnership"
+TEAM_COLUMN = "Partnership"
+
 
 class Chouette(SeatedFormat):
-    """The box's side against the partnership's: two score columns, payouts per partner."""
+    """The box's side against the team's: two score columns, payouts per partner."""
 
     name: ClassVar[str] = "chouette"
     presets: ClassVar[tuple[Preset, ...]] = tuple(
@@ -48,7 +53,7 @@ class Chouette(SeatedFormat):
         super().check_seats(values, names)
         captain = values.get("captain_seat")
         if captain is None:
-            raise InputError("captain_seat", msg("choose who captained the partnership"))
+            raise InputError("captain_seat", msg("choose who captained the team"))
         if isinstance(captain, bool) or not isinstance(captain, int):
             raise InputError("captain_seat", not_a_player(captain))
         if not 0 <= captain < len(names):
@@ -142,11 +147,7 @@ class Chouette(SeatedFormat):
         for g in folded.finished_games:
             won = g.box_won
             result = (
-                msg("the box won")
-                if won
-                else msg("the partnership won")
-                if won is False
-                else msg("tied")
+                msg("the box won") if won else msg("the team won") if won is False else msg("tied")
             )
             games.append(
                 GameSettlement(
@@ -175,7 +176,7 @@ class Chouette(SeatedFormat):
             standing,
             next_hand,
             money,
-            columns=[f"Box: {names[shown_box]}", "Partnership"],
+            columns=[f"Box: {names[shown_box]}", TEAM_COLUMN],
             games=games,
             shown_box=shown_box,
         )
@@ -189,11 +190,11 @@ class Chouette(SeatedFormat):
     # -- JSON -------------------------------------------------------------------------------
 
     def api_columns(self, board: Board) -> list[str]:
-        return ["box", "partnership"]
+        return ["box", TEAM_KEY]
 
     def game_winner_json(self, board: Board, game: Any) -> Any:
         won = game.box_won
-        return None if won is None else "box" if won else "partnership"
+        return None if won is None else "box" if won else TEAM_KEY
 
     def _fields_from_json(
         self, data: Mapping[str, Any], names: Sequence[str], context: NextHand

@@ -11,9 +11,9 @@ from flask import render_template, request
 from referee.forms import RULE_PREFIX
 from referee.games.presets import get_preset
 from referee.games.three_handed.forms import MAX_PLAYERS, new_match_form, option_names
+from referee.games.words import rule_help
 from referee.i18n import N_
 from referee.rules.errors import InputError
-from referee.rules.ruleset import FIELD_HELP
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.views.flow import attach_error, reload_preset
@@ -81,7 +81,7 @@ class SeatedNewMatch(NewMatchPage):
             presets=presets,
             preset_data=preset_data(presets),
             options=options,
-            help=FIELD_HELP,
+            help=rule_help(),
             max_players=MAX_PLAYERS,
             chosen=chosen,
             cut_formats=[p.name for p in presets if board_service.format_for(p).seated_by_cut],

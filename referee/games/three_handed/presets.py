@@ -30,8 +30,8 @@ PRESETS: tuple[Preset, ...] = (
     ),
     Preset(
         name="chouette",
-        title="Chouette (box against a partnership)",
-        description="The box plays the whole game against the partnership's captain, who "
+        title="Chouette (box against a team)",
+        description="The box plays the whole game against the team's captain, who "
         "gives way on losing a hand; the box collects from or pays each partner in full.",
         rules=chouette.CHOUETTE,
         family="chouette",
