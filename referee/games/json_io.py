@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from referee.games.base import Result
 from referee.games.kinds import HandKindChoice
 from referee.games.standing import Money
 from referee.games.three_handed.battle_royal import BattleRoyalResult
@@ -18,7 +17,7 @@ from referee.rules.errors import InputError
 from referee.rules.if_ended import IfEndedNow
 from referee.rules.messages import Message, msg, msg_n
 from referee.rules.report import arrangement_to_dict, hand_result_to_dict, meld_to_dict
-from referee.rules.results import Step
+from referee.rules.results import HandResult, Step
 from referee.rules.settlement import Settlement
 
 CARD_FIELDS = ("knocker_cards", "defender_cards")
@@ -237,7 +236,9 @@ def if_ended_json(now: IfEndedNow, names: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def result_json(result: Result, names: Sequence[str] | None = None) -> dict[str, Any]:
+def result_json(
+    result: HandResult | BattleRoyalResult, names: Sequence[str] | None = None
+) -> dict[str, Any]:
     """A ruling as JSON: two-handed as :func:`hand_result_to_dict`; Battle Royal with every
     player's count, arrangement and layoffs."""
     if not isinstance(result, BattleRoyalResult):

@@ -51,7 +51,7 @@ def test_twelve_step_carries_unmade_contracts_and_first_to_finish_wins() -> None
         hand("twelve_step", 2, [25, 40, 0], "1 1 1", dealer=1),
     ]
     board = fmt.fold(hands, table())
-    view = board.extra["contract"]
+    view = board.detail
     assert board.totals == (25, 70, 12)
     assert [view.on(s) for s in range(3)] == [3, 2, 3]
     assert not board.over
@@ -85,7 +85,7 @@ def test_seven_deal_game_lowest_total_after_the_last_deal() -> None:
     assert board.over
     assert board.totals == (4 * 10, 5 * 11, 5 * 12)
     assert board.standing.winner == 0
-    assert board.extra["contract"].label(0) == "list played"
+    assert board.detail.label(0) == "list played"
 
 
 def test_the_player_who_went_out_holds_nothing_and_cards_are_priced() -> None:

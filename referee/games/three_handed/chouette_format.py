@@ -4,10 +4,12 @@ game against the partnership's captain, who gives way on losing a hand."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.games import json_io as io
 from referee.games.base import Board, GameSettlement, Line, NextHand, Place, Table
+from referee.games.facts import GameFact, HandFact, by_seat_fact
 from referee.games.kinds import HandKindChoice
 from referee.games.presets import Preset
 from referee.games.standing import dealer_after
@@ -22,6 +24,24 @@ from referee.rules.results import HandResult, HandScore
 from referee.rules.ruleset import Ruleset
 
 
+@dataclass(frozen=True)
+class BoxShown:
+    """The game on show at a Chouette table: who is in the box, the box's opponents (the
+    captain first, then the queue, while the game is in play) and the captain (None once the
+    game is over)."""
+
+    box: int
+    partners: tuple[int, ...]
+    captain: int | None = None
+
+
+def box_shown(board: Board) -> BoxShown:
+    """A Chouette board's game on show."""
+    shown = board.detail
+    assert isinstance(shown, BoxShown)
+    return shown
+
+
 class Chouette(SeatedFormat):
     """The box's side against the partnership's: two score columns, payouts per partner."""
 
@@ -32,6 +52,7 @@ class Chouette(SeatedFormat):
     title: ClassVar[str] = "Chouette"
     seated_by_cut: ClassVar[bool] = True
     seat_field: ClassVar[str | None] = "captain_seat"
+    boxed: ClassVar[bool] = True
     api_keys: ClassVar[frozenset[str]] = io.COMMON_KEYS | io.TWO_PLAYER_KEYS | {"captain"}
 
     def normalise(self, fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -85,7 +106,30 @@ class Chouette(SeatedFormat):
     def totals(self, board: Board) -> tuple[int, ...]:
         """Each player's running points in the game shown: the player's side's."""
         box, team = board.standing.points
-        return tuple(box if s == board.shown_box else team for s in range(len(board.names)))
+        shown = box_shown(board).box
+        return tuple(box if s == shown else team for s in range(len(board.names)))
+
+    def hand_facts(self, board: Board, line: Line) -> list[HandFact]:
+        """A hand of the box against the captain, read by seat (each side's points)."""
+        return [by_seat_fact(line, len(board.names))]
+
+    def game_facts(self, board: Board) -> list[GameFact]:
+        """Each game: the box against everyone else, the winners the side that won."""
+        n = len(board.names)
+        everyone = tuple(range(n))
+        facts = []
+        for g in board.games:
+            assert g.box is not None
+            others = tuple(s for s in everyone if s != g.box)
+            winners = () if g.box_won is None else (g.box,) if g.box_won else others
+            total = g.finals[g.winner] if g.winner is not None and len(g.finals) == n else None
+            shutout = (
+                bool(g.finals)
+                and g.winner is not None
+                and any(f == 0 for s, f in enumerate(g.finals) if s != g.winner)
+            )
+            facts.append(GameFact(everyone, winners, total, shutout, ((g.box,), others)))
+        return facts
 
     def _fold(
         self, lines: list[Line], table: Table, order: Sequence[int]
@@ -170,13 +214,10 @@ class Chouette(SeatedFormat):
             money,
             columns=[f"Box: {names[shown_box]}", "Partnership"],
             games=games,
-            shown_box=shown_box,
+            detail=BoxShown(shown_box, tuple(s for s in range(seats) if s != shown_box))
+            if standing.over  # the captain first, then the queue
+            else BoxShown(shown_box, (following.captain, *following.queue), following.captain),
         )
-        if standing.over:
-            board.extra["partners"] = tuple(s for s in range(seats) if s != shown_box)
-        else:  # the captain first, then the queue
-            board.extra["partners"] = (following.captain, *following.queue)
-            board.extra["captain"] = following.captain
         return board
 
     # -- JSON -------------------------------------------------------------------------------
@@ -208,8 +249,8 @@ class Chouette(SeatedFormat):
         body = super().match_json(board)
         names = board.names
         body["chouette"] = {
-            "box": names[board.shown_box] if board.shown_box is not None else None,
-            "partners": io.seat_names(board.extra.get("partners", ()), names),
+            "box": names[box_shown(board).box],
+            "partners": io.seat_names(box_shown(board).partners, names),
             "points": dict(zip(self.api_columns(board), board.standing.points, strict=True)),
         }
         return body
