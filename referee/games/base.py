@@ -113,10 +113,8 @@ class GameSettlement:
     label: Message | str  # its English in the JSON
     settlement: Settlement
     finals: tuple[int, ...] = ()
-    winner: int | None = None  # the winning seat (a game with a box: see box_won)
-    value: int | None = None  # a game with a box: the game value V
-    box: int | None = None  # a game with a box: who was in it
-    box_won: bool | None = None  # the box won (False: the box's opponents; None: tied)
+    winner: int | None = None  # the winning seat (None: tied, or the format's detail says)
+    detail: object = None  # what only the format's game says of it (its folder's type)
 
 
 @dataclass

@@ -57,7 +57,7 @@ def test_twelve_step_carries_unmade_contracts_and_first_to_finish_wins() -> None
     assert not board.over
     done = fmt.fold([*hands, hand("twelve_step", 0, [0, 9, 5], "1 1 1", dealer=2)], table())
     assert done.over and done.standing.winner == 2  # Ann and Cat finish: Cat has fewer points
-    assert "same deal: fewer points wins" in str(done.extra["contract"].game.why)
+    assert "same deal: fewer points wins" in str(done.detail.game.why)
     assert done.settlement is not None
     # each pays each lower total the difference: Ann 25, Ben 79, Cat 17
     nets = dict(zip(NAMES, done.settlement.nets, strict=True))

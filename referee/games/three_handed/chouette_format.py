@@ -35,6 +35,23 @@ class BoxShown:
     captain: int | None = None
 
 
+@dataclass(frozen=True)
+class BoxGame:
+    """A finished Chouette game's own detail: who was in the box, whether the box won
+    (False: its opponents did; None: tied), and the game value V."""
+
+    box: int
+    box_won: bool | None
+    value: int | None
+
+
+def box_game(game: GameSettlement) -> BoxGame:
+    """A Chouette game's own detail."""
+    detail = game.detail
+    assert isinstance(detail, BoxGame)
+    return detail
+
+
 def box_shown(board: Board) -> BoxShown:
     """A Chouette board's game on show."""
     shown = board.detail
@@ -119,16 +136,16 @@ class Chouette(SeatedFormat):
         everyone = tuple(range(n))
         facts = []
         for g in board.games:
-            assert g.box is not None
-            others = tuple(s for s in everyone if s != g.box)
-            winners = () if g.box_won is None else (g.box,) if g.box_won else others
+            box = box_game(g)
+            others = tuple(s for s in everyone if s != box.box)
+            winners = () if box.box_won is None else (box.box,) if box.box_won else others
             total = g.finals[g.winner] if g.winner is not None and len(g.finals) == n else None
             shutout = (
                 bool(g.finals)
                 and g.winner is not None
                 and any(f == 0 for s, f in enumerate(g.finals) if s != g.winner)
             )
-            facts.append(GameFact(everyone, winners, total, shutout, ((g.box,), others)))
+            facts.append(GameFact(everyone, winners, total, shutout, ((box.box,), others)))
         return facts
 
     def _fold(
@@ -197,9 +214,7 @@ class Chouette(SeatedFormat):
                     ),
                     settlement=g.settle(stake, rules.settlement_rounding),
                     finals=g.ledger.final_totals or (),
-                    value=g.value,
-                    box=g.box,
-                    box_won=won,
+                    detail=BoxGame(g.box, won, g.value),
                 )
             )
         money = folded.settle_match(stake, rules.settlement_rounding) if games else None
@@ -225,8 +240,12 @@ class Chouette(SeatedFormat):
     def api_columns(self, board: Board) -> list[str]:
         return ["box", "partnership"]
 
+    def game_box_json(self, board: Board, game: GameSettlement) -> dict[str, Any]:
+        box = box_game(game)
+        return {"value": box.value, "box": board.names[box.box]}
+
     def game_winner_json(self, board: Board, game: Any) -> Any:
-        won = game.box_won
+        won = box_game(game).box_won
         return None if won is None else "box" if won else "partnership"
 
     def _fields_from_json(

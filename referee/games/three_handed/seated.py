@@ -387,6 +387,10 @@ class SeatedFormat(Format):
         """The JSON's names of the score columns."""
         return list(board.names)
 
+    def game_box_json(self, board: Board, game: GameSettlement) -> dict[str, Any]:
+        """A finished game's value and who was in the box, in the JSON (None: no box)."""
+        return {"value": None, "box": None}
+
     def game_winner_json(self, board: Board, game: Any) -> Any:
         return board.names[game.winner] if game.winner is not None else None
 
@@ -437,8 +441,7 @@ class SeatedFormat(Format):
                     "label": str(g.label),
                     "winner": self.game_winner_json(board, g),
                     "final": by_column(g.finals) if g.finals else None,
-                    "value": g.value,
-                    "box": names[g.box] if g.box is not None else None,
+                    **self.game_box_json(board, g),
                     "settlement": io.settlement_json(g.settlement, names),
                 }
                 for g in board.games
