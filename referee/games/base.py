@@ -328,8 +328,10 @@ class Format:
     """One way of playing: the hooks every caller asks, overridden where a game differs.
 
     Class attributes describe the format to the pages and the API: ``noun`` (a hand or a
-    deal), ``form`` (which entry form the web shows), ``template`` (the folder of the pages
-    it draws with: the scoreboard and a hand's page), ``seated_by_cut`` (the new-match form
+    deal), ``form`` (which entry form the web shows), ``template`` (the format's folder of
+    pages under ``templates/``: its scoreboard and hand page, which extend the shared shells
+    and fill in what only its game shows, and fragments a shared page includes, such as
+    ``_score_sheet.html``), ``seated_by_cut`` (the new-match form
     asks each player's cut), ``settlement_page`` (a page of payouts game by game),
     ``money_during_play`` (the match settles pairwise over the ledger's games, so where the
     money stands during play is :func:`~referee.rules.if_ended.if_ended_now`),
@@ -360,8 +362,8 @@ class Format:
         return self.noun + "s"
 
     def template_file(self, page: str) -> str:
-        """The page template this format draws ``page`` with (``scoreboard``, ``hand``):
-        the format's own folder of pages (``template``), if it has one."""
+        """The template this format draws ``page`` with (``scoreboard``, ``hand``, or a
+        fragment such as ``_score_sheet``): in the format's own folder (``template``)."""
         return f"{self.template}{page}.html"
 
     def table_label(self, names: Sequence[str]) -> str:
