@@ -1,7 +1,7 @@
 """What every format shares: a stored hand, a scoreboard line, the folded match, the format.
 
-A format (:class:`Format`) is one way of playing and scoring — two-handed gin, Hollywood, a
-partnership, Cutthroat, Chouette, Battle Royal — and the one object the rest of the app asks
+A format (:class:`Format`) is one way of playing and scoring — each game's folder under
+``referee/games/`` defines its own — and the one object the rest of the app asks
 about a match: how many seats it takes, how a hand is stored and verified, and how the stored
 hands fold into one :class:`Board` (every hand's ruling and seating, running scores, games, who
 deals next, the settlement). Callers never branch on a format's name; they call its hooks, and
@@ -14,16 +14,11 @@ import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_checkable
 
-from referee.games.gem.hand import GemResult
-from referee.games.gin import hollywood, partnership
-from referee.games.gin.oklahoma import UpcardNote
-from referee.games.rummy.basic_rummy import BasicRummyResult
-from referee.games.rummy.rum500 import Rum500Result
-from referee.games.standing import Money, Sheet, Standing
+from referee.games.facts import GameFact, HandFact, by_seat_fact, two_player_fact
+from referee.games.standing import Money, Standing
 from referee.games.stored import Codec
-from referee.games.three_handed.battle_royal import BattleRoyalResult
 from referee.rules.errors import InputError
 from referee.rules.if_ended import IfEndedNow, if_ended_now
 from referee.rules.messages import Message, chained, msg, msg_n, verbatim
@@ -35,11 +30,41 @@ from referee.rules.settlement import Settlement
 if TYPE_CHECKING:
     from referee.games.presets import Preset
 
-Result = HandResult | BattleRoyalResult
-"""One ruled hand: two players' (knocker against defender) or Battle Royal's three."""
 
-RummyResult = BasicRummyResult | Rum500Result
-"""One ruled hand of a rummy game (Basic Rummy, 500 Rum): every player's cards and points."""
+class Result(Protocol):
+    """One ruled hand as every caller may read it: how it ended. A format's own result
+    (two players' :class:`~referee.rules.results.HandResult`, a three-way hand's) says more,
+    read where the format is known."""
+
+    @property
+    def outcome(self) -> Outcome: ...
+
+    @property
+    def steps(self) -> Sequence[Step]: ...
+
+
+@runtime_checkable
+class SaysItsJson(Protocol):
+    """A ruling that says itself as the API's JSON (a hand of more than two players; a
+    two-player hand is said by :func:`~referee.rules.report.hand_result_to_dict`)."""
+
+    def as_json(self, names: Sequence[str] | None = None) -> dict[str, Any]: ...
+
+
+def N_(text: str) -> str:
+    """``text`` itself, marked for the catalogs (a format's title, shown translated)."""
+    return text
+
+
+@dataclass(frozen=True)
+class ScoreChart:
+    """One chart of running scores a format draws its own way (one per game of a match that
+    plays several games at once): the game it charts (None: the match), the hands (x), and
+    each score column's name and running total after each hand (y)."""
+
+    game: int | None
+    hands: tuple[int, ...]
+    series: tuple[tuple[str, tuple[int | None, ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -65,7 +90,8 @@ class Table:
 
 @dataclass(frozen=True)
 class NextHand:
-    """Who plays and deals a hand, and the engine's reason (``why``)."""
+    """Who plays and deals a hand, and the engine's reason (``why``); ``detail`` is what
+    only the format's game says of the next hand."""
 
     dealer: int
     players: tuple[int, ...]
@@ -74,7 +100,7 @@ class NextHand:
     captain: int | None = None
     queue: tuple[int, ...] = ()
     why: Step | None = None
-    contracts: tuple[int, ...] = ()  # Contract Rummy: the contract each player works on
+    detail: object = None  # the format's own account of the seating (its folder's type)
 
 
 @dataclass(frozen=True)
@@ -101,36 +127,22 @@ class GameSettlement:
     label: Message | str  # its English in the JSON
     settlement: Settlement
     finals: tuple[int, ...] = ()
-    winner: int | None = None  # the winning seat (Chouette: see box_won)
-    value: int | None = None  # Chouette: the game value V
-    box: int | None = None  # Chouette: who was in the box
-    box_won: bool | None = None  # Chouette: the box won (False: the partnership; None: tied)
-
-
-@dataclass(frozen=True)
-class TableLine:
-    """One table of a partnership deal: who played whom, who dealt, what was entered there,
-    and what it came to (``outcome`` is None when the deal could not be ruled)."""
-
-    table: partnership.Table
-    entry: Mapping[str, Any]
-    outcome: partnership.TableOutcome | None
-    summary: Message | str = ""
-
-    @property
-    def result(self) -> HandResult | None:
-        return self.outcome.result if self.outcome else None
+    winner: int | None = None  # the winning seat (None: tied, or the format's detail says)
+    detail: object = None  # what only the format's game says of it (its folder's type)
 
 
 @dataclass
 class Line:
-    """One hand (a deal, in partnership) on the scoreboard.
+    """One hand (or deal) on the scoreboard.
 
-    ``score`` is what the ledger folded, by score column (players; partnership's sides;
-    Chouette's box and partnership) and ``points`` what the hand gave each player.
+    ``score`` is what the ledger folded, by score column (the players, unless the format
+    scores sides: teams, or a box against the rest) and ``points`` what the hand gave each
+    player.
     ``players`` played it, ``sitting_out`` did not; ``why`` is the engine's reason for the
     seating, and ``overridden`` says the table seated it otherwise than the rotation.
-    ``summary`` says what happened in a few words, with the players by name.
+    ``summary`` says what happened in a few words, with the players by name. ``detail`` is
+    the format's own account of the hand (a frozen dataclass its folder defines: what only
+    that game has), read by the format and its page fragments, never by shared code.
     """
 
     number: int
@@ -154,12 +166,7 @@ class Line:
     why: Step | None = None
     overridden: bool = False
     winners: tuple[int, ...] = ()
-    upcard: UpcardNote | None = None  # Oklahoma: the limit and doubling the upcard set
-    posting: hollywood.Posting | None = None  # Hollywood: the games the hand went to
-    deal: partnership.DealScore | None = None  # partnership: the deal scored for the sides
-    tables: list[TableLine] = field(default_factory=list)  # partnership: both tables
-    rummy: RummyResult | None = None  # rummy games: the hand ruled, every player's part
-    gem: GemResult | None = None  # Gem Rummy: the hand ruled, every player's part
+    detail: object = None
 
     @property
     def hand(self) -> Any:
@@ -193,13 +200,8 @@ class Line:
         return None
 
     @property
-    def posted_to(self) -> tuple[tuple[int, ...], ...]:
-        """Hollywood: the games each seat's score was entered in."""
-        return self.posting.games if self.posting else ()
-
-    @property
     def won_class(self) -> str:
-        """A CSS class for the hand's winner: its seat (Chouette: its side, box 0, team 1)."""
+        """A CSS class for the hand's winner: its seat (with a box: its side, box 0, team 1)."""
         if not self.winners:
             return ""
         if self.box is not None:
@@ -211,9 +213,11 @@ class Line:
 class Board:
     """A match folded: every line, the game on show, who deals next, and the settlement.
 
-    ``columns`` name the score columns (the players; partnership's sides; Chouette's box and
-    partnership) and ``sides`` the names :attr:`totals` are by; both are the players unless
-    the format says otherwise.
+    ``columns`` name the score columns (the players; teams; a box and its opponents) and
+    ``sides`` the names :attr:`totals` are by; both are the players unless the format says
+    otherwise. ``detail`` is the format's own account of the match (a frozen dataclass its
+    folder defines), ``ruled`` each hand's own ruling (result, error, field) kept for a fold
+    that resumes, and ``memo`` what the pages drew of this board, kept with it.
     """
 
     format: Format
@@ -225,10 +229,9 @@ class Board:
     sides: list[str] = field(default_factory=list)
     columns: list[str] = field(default_factory=list)
     games: list[GameSettlement] = field(default_factory=list)
-    sheet: Sheet | None = None  # Hollywood
-    next_tables: tuple[partnership.Table, ...] = ()  # partnership: the next deal's tables
-    shown_box: int | None = None  # Chouette: who is in the box in the game on show
-    extra: dict[str, Any] = field(default_factory=dict)
+    detail: object = None
+    ruled: list[tuple[Any, Message | str | None, str | None]] = field(default_factory=list)
+    memo: dict[str, object] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.sides = self.sides or list(self.names)
@@ -252,11 +255,8 @@ class Board:
 
     @property
     def over(self) -> bool:
-        """The game on show is over (the next hand starts a new one); Hollywood: every game
-        has closed, so the match is over."""
-        if self.sheet is not None:
-            return self.sheet.finished
-        return self.standing.over
+        """The game on show is over (the next hand starts a new one), as the format says."""
+        return self.format.over(self)
 
     @property
     def hands_played(self) -> int:
@@ -267,7 +267,7 @@ class Board:
         """The match settled as if the game in progress ended now (None where the format
         does not settle that way, or no game is in progress)."""
         ledger = self.standing.ledger
-        if not self.format.money_during_play or ledger is None or self.sheet is not None:
+        if not self.format.money_during_play or ledger is None:
             return None
         return if_ended_now(ledger, self.stake, self.rules.settlement_rounding)
 
@@ -278,8 +278,6 @@ class Board:
     @property
     def totals(self) -> tuple[int, ...]:
         """The running points of the game on show, by :attr:`sides`."""
-        if self.sheet is not None:
-            return self.sheet.totals
         return self.format.totals(self)
 
     @property
@@ -289,32 +287,18 @@ class Board:
     @property
     def headline(self) -> str:
         """The score in one short line (the hand form's top)."""
-        if self.sheet is not None:
-            parts = [
-                f"G{c.number} {' – '.join(str(p) for p in c.points)}"
-                for c in self.sheet.open_columns
-            ]
-            return " · ".join(parts) or "every game closed"
-        return " – ".join(str(t) for t in self.standing.points)
-
-    @property
-    def stop_given(self) -> int | None:
-        """Hollywood: the number of the hand after which notice to stop was given."""
-        for line in self.lines:
-            if line.values.get("stop_after"):
-                return line.number
-        return None
+        return self.format.headline(self)
 
     @property
     def refusal(self) -> Message | None:
-        """Why the match as stored cannot be folded whole (a Hollywood hand entered after
-        every game had closed); None when it can."""
-        return self.sheet.refusal if self.sheet else None
+        """Why the match as stored cannot be folded whole (a hand entered after the match
+        had closed, say); None when it can."""
+        return self.format.refusal(self)
 
     @property
     def refused_from(self) -> int | None:
         """The number of the first hand the fold could not take (see :attr:`refusal`)."""
-        return self.sheet.folded + 1 if self.sheet and self.sheet.refusal else None
+        return self.format.refused_from(self)
 
     def line_of(self, hand_id: int) -> Line | None:
         """The line of the hand whose record has id ``hand_id``."""
@@ -359,15 +343,20 @@ class Format:
 
     Class attributes describe the format to the pages and the API: ``noun`` (a hand or a
     deal), ``entry_page`` (the ``module:class`` of the page a hand is entered on, in the
-    game's folder: the web loads it, the engine never does), ``template`` (the folder of the pages
-    it draws with: the scoreboard and a hand's page), ``seated_by_cut`` (the new-match form
+    game's folder: the web loads it, the engine never does), ``template`` (the format's folder of
+    pages under ``templates/``: its scoreboard and hand page, which extend the shared shells
+    and fill in what only its game shows, and fragments a shared page includes, such as
+    ``_score_sheet.html``), ``seated_by_cut`` (the new-match form
     asks each player's cut), ``settlement_page`` (a page of payouts game by game),
     ``money_during_play`` (the match settles pairwise over the ledger's games, so where the
-    money stands during play is :func:`~referee.rules.if_ended.if_ended_now`), and
+    money stands during play is :func:`~referee.rules.if_ended.if_ended_now`),
+    ``games_at_once`` (each hand is posted to several games at once: the scoreboard lists
+    every hand, not the game in play's), and
     ``api_keys`` (what a hand's JSON body may hold).
     """
 
     name: ClassVar[str]
+    title: ClassVar[str] = ""  # the format's name as people say it ("" for the preset's)
     presets: ClassVar[tuple[Preset, ...]] = ()  # the tables this format plays
     routes: ClassVar[str] = ""  # the module of the game's own pages and API routes, if any
     noun: ClassVar[str] = "hand"
@@ -380,6 +369,7 @@ class Format:
     seated: ClassVar[bool] = False  # three or more take their seats by a rotation
     two_player: ClassVar[bool] = True  # every hand is one knocker against one defender
     money_during_play: ClassVar[bool] = False
+    games_at_once: ClassVar[bool] = False  # each hand is posted to several games at once
     own_page: ClassVar[bool] = False  # a new match is started from the format's own page
     api_keys: ClassVar[frozenset[str]] = frozenset()
 
@@ -388,8 +378,8 @@ class Format:
         return self.noun + "s"
 
     def template_file(self, page: str) -> str:
-        """The page template this format draws ``page`` with (``scoreboard``, ``hand``):
-        the format's own folder of pages (``template``), if it has one."""
+        """The template this format draws ``page`` with (``scoreboard``, ``hand``, or a
+        fragment such as ``_score_sheet``): in the format's own folder (``template``)."""
         return f"{self.template}{page}.html"
 
     def table_label(self, names: Sequence[str]) -> str:
@@ -433,9 +423,7 @@ class Format:
         """The stored form of an entry: what was typed, tidied, unused fields None."""
         raise NotImplementedError
 
-    def verify_hand(
-        self, values: Mapping[str, Any], table: Table, place: Place
-    ) -> Result | partnership.DealScore | RummyResult | GemResult:
+    def verify_hand(self, values: Mapping[str, Any], table: Table, place: Place) -> object:
         """Rule one hand (in its stored form) entered at ``place`` in the match; raise
         :class:`InputError` naming the field at fault (an illegal knock:
         :class:`~.hand_entry.IllegalKnock`, carrying its ruling)."""
@@ -471,13 +459,102 @@ class Format:
         return self.fold(hands, table)
 
     def takes_notice(self, rules: Ruleset) -> bool:
-        """Whether a player may give notice to stop after the last deal (Hollywood's
-        continuous play)."""
+        """Whether a player may give notice to stop after the last deal (a continuous
+        game's)."""
         return False
 
     def totals(self, board: Board) -> tuple[int, ...]:
         """The game on show's running points by :attr:`Board.sides`."""
         return board.standing.points
+
+    def over(self, board: Board) -> bool:
+        """The game on show is over (the next hand starts a new one)."""
+        return board.standing.over
+
+    def headline(self, board: Board) -> str:
+        """The score in one short line (the hand form's top)."""
+        return " – ".join(str(t) for t in board.standing.points)
+
+    def refusal(self, board: Board) -> Message | None:
+        """Why the match as stored cannot be folded whole; None when it can."""
+        return None
+
+    def refused_from(self, board: Board) -> int | None:
+        """The number of the first hand the fold could not take (see :meth:`refusal`)."""
+        return None
+
+    def shown_ruling(self, line: Line) -> object:
+        """What a hand's page shows as its ruling (the hand's result, unless the format
+        rules something larger)."""
+        return line.result
+
+    def summary_fields(self, board: Board) -> dict[str, Any]:
+        """The match summary's figures of games (:func:`~.summary.summary_of`): the game on
+        show, games won, match totals, the winner and finals of the game on show, and
+        whether several games are scored at once (``sheet``)."""
+        standing = board.standing
+        return {
+            "game": standing.game,
+            "games_won": list(standing.games_won),
+            "match_totals": list(standing.match_totals),
+            "winner": standing.winner,
+            "finals": list(standing.finals),
+            "sheet": False,
+        }
+
+    def score_charts(self, board: Board) -> list[ScoreChart] | None:
+        """The running-score charts, where the format draws its own (None: one chart of
+        every line's running totals by score column, new games marked)."""
+        return None
+
+    # -- statistics -------------------------------------------------------------------------
+
+    def seats_of(self, board: Board, column: int) -> tuple[int, ...]:
+        """The seats behind a score column: the player, or a team's members."""
+        return (column,)
+
+    def sides_of(self, board: Board) -> tuple[tuple[int, ...], ...]:
+        """Who plays together in a game (empty: each for themselves)."""
+        if not self.teams:
+            return ()
+        return tuple(self.seats_of(board, c) for c in range(len(board.columns)))
+
+    def hand_facts(self, board: Board, line: Line) -> list[HandFact]:
+        """What one line adds to the players' statistics: one fact per hand played in it
+        (knocker against defender, or every player's points)."""
+        result = line.result
+        if isinstance(result, HandResult):
+            return [two_player_fact(result, line.knocker, line.defender)]
+        return [by_seat_fact(line, len(board.names))]
+
+    def game_facts(self, board: Board) -> list[GameFact]:
+        """The finished games, each with who played, won, the winner's total and shutout."""
+        n = len(board.names)
+        everyone = tuple(range(n))
+        if board.games:  # settled game by game: each settlement names its winner
+            facts = []
+            for g in board.games:
+                winners = (g.winner,) if g.winner is not None else ()
+                total = g.finals[g.winner] if g.winner is not None and len(g.finals) == n else None
+                shutout = (
+                    bool(g.finals)
+                    and g.winner is not None
+                    and any(f == 0 for s, f in enumerate(g.finals) if s != g.winner)
+                )
+                facts.append(GameFact(everyone, winners, total, shutout))
+            return facts
+        ledger = board.standing.ledger
+        facts = []
+        for done in board.standing.games:
+            top = done.winner
+            total = done.finals[top] if top is not None and done.finals else None
+            shut = False
+            if ledger is not None:
+                folded = next((x for x in ledger.games if x.number == done.number), None)
+                shut = bool(folded and folded.shut_out)
+            won = self.seats_of(board, top) if top is not None else ()
+            facts.append(GameFact(everyone, won, total, shut, self.sides_of(board)))
+        return facts
 
     # -- the JSON API -----------------------------------------------------------------------
 
@@ -499,7 +576,7 @@ class Format:
         raise NotImplementedError
 
     def player_json(self, board: Board, seat: int) -> dict[str, Any]:
-        """What the API says of a player beyond seat and name (partnership: the team)."""
+        """What the API says of a player beyond seat and name (with teams: the team)."""
         return {}
 
     def csv_head(self, names: Sequence[str]) -> tuple[str, ...]:

@@ -10,15 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from referee.games.base import Result
+from referee.games.base import Result, SaysItsJson
 from referee.games.kinds import HandKindChoice
 from referee.games.standing import Money
-from referee.games.three_handed.battle_royal import BattleRoyalResult
 from referee.rules.errors import InputError
 from referee.rules.if_ended import IfEndedNow
 from referee.rules.messages import Message, msg, msg_n
-from referee.rules.report import arrangement_to_dict, hand_result_to_dict, meld_to_dict
-from referee.rules.results import Step
+from referee.rules.report import hand_result_to_dict
+from referee.rules.results import HandResult, Step
 from referee.rules.settlement import Settlement
 
 CARD_FIELDS = ("knocker_cards", "defender_cards")
@@ -238,45 +237,10 @@ def if_ended_json(now: IfEndedNow, names: Sequence[str]) -> dict[str, Any]:
 
 
 def result_json(result: Result, names: Sequence[str] | None = None) -> dict[str, Any]:
-    """A ruling as JSON: two-handed as :func:`hand_result_to_dict`; Battle Royal with every
-    player's count, arrangement and layoffs."""
-    if not isinstance(result, BattleRoyalResult):
+    """A ruling as JSON: a two-player hand as :func:`hand_result_to_dict`; a result of more
+    players says its own (``as_json``: every player's count, arrangement and layoffs)."""
+    if isinstance(result, HandResult):
         return hand_result_to_dict(result)
-
-    def who(seat: int | None) -> str | int | None:
-        if seat is None:
-            return None
-        return names[seat] if names is not None else seat
-
-    spread = result.knocker_spread
-    return {
-        "outcome": result.outcome.value,
-        "knocker": who(result.knocker),
-        "winners": [who(s) for s in result.winners],
-        "points": [{"player": who(s), "points": p} for s, p in enumerate(result.points)],
-        "boxes": [{"player": who(s), "boxes": b} for s, b in enumerate(result.boxes)],
-        "plays": [
-            {
-                "player": who(play.seat),
-                "knocker": play.knocker,
-                "deadwood": play.deadwood,
-                "deadwood_before_layoffs": play.deadwood_before_layoffs,
-                "arrangement": arrangement_to_dict(play.arrangement) if play.arrangement else None,
-                "layoffs": [
-                    {
-                        "card": lo.card.code,
-                        "meld_index": lo.meld_index,
-                        "onto": spread.melds[lo.meld_index].codes if spread else None,
-                    }
-                    for lo in play.layoffs
-                ],
-            }
-            for play in result.plays
-        ],
-        "knocker_spread": arrangement_to_dict(spread) if spread else None,
-        "extended_spread": [meld_to_dict(m) for m in result.extended_spread],
-        "options": dict(result.options),
-        "knock_limit": result.knock_limit,
-        "multiplier": result.multiplier,
-        "steps": [s.as_json() for s in result.steps],
-    }
+    if isinstance(result, SaysItsJson):
+        return result.as_json(names)
+    raise TypeError(f"no JSON for a ruling of type {type(result).__name__}")

@@ -23,21 +23,20 @@ def summary_of(board: Board) -> dict[str, Any]:
     winner of the game on show, and the money of the finished games (payer, payee, amount)
     where one player pays one other. Seats and sides are 0-based indices of
     :attr:`Board.sides`."""
-    standing = board.standing
-    sheet = board.sheet
-    money = sheet.settlement if sheet is not None else board.settlement
+    money = board.settlement
+    games = board.format.summary_fields(board)
     body: dict[str, Any] = {
         "v": SUMMARY_VERSION,
         "status": "finished" if board.over else "in_play",
         "hands": board.hands_played,
         "totals": list(board.totals),
-        "game": None if sheet is not None else standing.game,
-        "games_won": list(sheet.games_won if sheet is not None else standing.games_won),
-        "match_totals": list(sheet.totals if sheet is not None else standing.match_totals),
-        "winner": None if sheet is not None else standing.winner,
-        "finals": list(standing.finals) if sheet is None else list(sheet.totals),
+        "game": games["game"],
+        "games_won": games["games_won"],
+        "match_totals": games["match_totals"],
+        "winner": games["winner"],
+        "finals": games["finals"],
         "next_dealer": board.next_dealer,
-        "sheet": sheet is not None,
+        "sheet": games["sheet"],
         "sides": list(board.sides),
         "payer": None,
         "payee": None,

@@ -221,28 +221,9 @@ def _big_gin(r: Ruleset) -> Message:
     )
 
 
-def _shared_notes(games: Sequence[GameWords]) -> tuple[Note, ...]:
-    """The paragraphs every table shares (R2's limit as the games say it)."""
+def _layoff_notes() -> tuple[Note, ...]:
+    """The paragraphs on the defender's count and laying off (R4-R9)."""
     return (
-        Note("§2.1", "How a hand scores", _hand_scores),
-        Note("§2.2", "The game", _the_game),
-        Note(
-            "R1",
-            "Counting a hand",
-            lambda r: msg(
-                "Cards are counted the way that leaves the least deadwood: every way of making "
-                "sets and runs is tried, and a card belongs to one meld only."
-            ),
-        ),
-        Note(
-            "R2",
-            "When you may knock",
-            lambda r: joined(
-                _may_knock(r, games),
-                msg("A knock with more is refused, and the hand is not scored."),
-            ),
-        ),
-        Note("R3", "The knocker's melds", _knocker_melds),
         Note(
             "R4",
             "The defender's count",
@@ -273,6 +254,32 @@ def _shared_notes(games: Sequence[GameWords]) -> tuple[Note, ...]:
                 "ordinary undercut."
             ),
         ),
+    )
+
+
+def _shared_notes(games: Sequence[GameWords]) -> tuple[Note, ...]:
+    """The paragraphs every table shares (R2's limit as the games say it)."""
+    return (
+        Note("§2.1", "How a hand scores", _hand_scores),
+        Note("§2.2", "The game", _the_game),
+        Note(
+            "R1",
+            "Counting a hand",
+            lambda r: msg(
+                "Cards are counted the way that leaves the least deadwood: every way of making "
+                "sets and runs is tried, and a card belongs to one meld only."
+            ),
+        ),
+        Note(
+            "R2",
+            "When you may knock",
+            lambda r: joined(
+                _may_knock(r, games),
+                msg("A knock with more is refused, and the hand is not scored."),
+            ),
+        ),
+        Note("R3", "The knocker's melds", _knocker_melds),
+        *_layoff_notes(),
         Note(
             "R10",
             "Gin cannot be undercut",

@@ -1,7 +1,7 @@
 """Charts of a match: the running score by hand, as numbers a template draws as SVG.
 
-The numbers are the fold's own (each line's running totals in its game; Hollywood's sheet
-entries, each with the player's running total in that game), never added up here. A chart is
+The numbers are the fold's own (each line's running totals in its game, or the charts a
+format draws its own way: one per game it scores at once), never added up here. A chart is
 drawn server-side by the ``_chart.html`` macro: it prints, needs no script and no network,
 and carries its numbers as a table for screen readers. A small macro rather than pygal:
 pygal's SVG brings its own inline style sheet and script, which the pages' Content Security
@@ -20,7 +20,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from referee.games.base import Board
-from referee.i18n import N_, translate
+from referee.i18n import translate
 
 if TYPE_CHECKING:
     from referee.services.ratings import RatingPoint
@@ -101,41 +101,31 @@ def charts_panel(board: Board) -> Markup:
     match) for each language and choice of hands, and kept on the board."""
     everything = shown.wants_all()
     key = f"charts:{everything}:{get_locale()}"
-    kept = board.extra.get(key)
+    kept = board.memo.get(key)
     if isinstance(kept, Markup):
         return kept
     charts = match_charts(board, None if everything else CHART_HANDS)
     html = Markup(render_template("_charts.html", charts=charts))
-    board.extra[key] = html
+    board.memo[key] = html
     return html
 
 
 def match_charts(board: Board, last: int | None = None) -> list[Chart]:
-    """The running score of a match: one chart (games marked where they begin), or for
-    Hollywood one chart per game of the sheet (its three columns); ``last``: of the last
-    so many hands only."""
+    """The running score of a match: one chart (games marked where they begin), or the
+    format's own (one per game it scores at once); ``last``: of the last so many hands
+    only."""
     noun = board.format.noun
-    if board.sheet is not None:
-        charts = []
-        for column in board.sheet.columns:
-            numbers = sorted({e.hand_number for entries in column.entries for e in entries})
-            if not numbers:
-                continue
-            series = []
-            for seat, entries in enumerate(column.entries):
-                running = {e.hand_number: e.running for e in entries}
-                values: list[int | None] = []
-                last = 0
-                for n in numbers:
-                    last = running.get(n, last)
-                    values.append(last)
-                series.append(Series(board.names[seat], tuple(values)))
-            charts.append(
-                Chart(
-                    _("Game %(game)s", game=column.number), tuple(numbers), tuple(series), noun=noun
-                )
+    own = board.format.score_charts(board)
+    if own is not None:
+        return [
+            Chart(
+                _("Game %(game)s", game=c.game) if c.game is not None else _("Running score"),
+                c.hands,
+                tuple(Series(name, values) for name, values in c.series),
+                noun=noun,
             )
-        return charts
+            for c in own
+        ]
     lines = [line for line in board.lines if len(line.totals) == len(board.columns)]
     if last is not None:
         lines = lines[-last:]
@@ -160,12 +150,6 @@ def match_charts(board: Board, last: int | None = None) -> list[Chart]:
 
 # -- a club's charts -----------------------------------------------------------------------------
 
-_TITLES = {"two_handed": N_("Gin"), "hollywood": N_("Hollywood"), "partnership": N_("Partnership")}
-
-# The formats' own titles (the engine's English) that no other list of texts holds; a chart
-# shows a title in the reader's language (``shown_title``).
-_FORMAT_TITLES = (N_("Basic Rummy"), N_("500 Rum"), N_("12-Step Contract Rummy"))
-
 
 def format_title(variant: str) -> str:
     """A format's name as people say it ("Battle Royal", "Gin" for every two-handed table)."""
@@ -175,7 +159,7 @@ def format_title(variant: str) -> str:
         title = str(getattr(find_format(variant), "title", "") or "")
     except UnknownFormatError:
         title = ""
-    return title or _TITLES.get(variant) or variant.replace("_", " ").capitalize()
+    return title or variant.replace("_", " ").capitalize()
 
 
 def shown_title(variant: str) -> str:

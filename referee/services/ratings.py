@@ -1,10 +1,10 @@
 """A club's ladder: a rating per player that every finished game moves, from the history.
 
 Ratings use OpenSkill's Plackett-Luce model (PyPI ``openskill``): it is made for games of any
-number of players and of teams, so one model rates two-handed gin, Cutthroat and Battle
-Royal's three, Basic Rummy's table of six, a partnership's two teams and Chouette's box
-against the rest. (Glicko-2 rates one-on-one games; a three-handed game would have to be cut
-into pairs, which counts the same game several times.) A player's rating is ``mu`` (the
+number of players and of teams, so one model rates two-handed gin, three-handed games, a
+rummy table of six, two teams of two and one player in the box against the rest. (Glicko-2
+rates one-on-one games; a three-handed game would have to be cut into pairs, which counts
+the same game several times.) A player's rating is ``mu`` (the
 estimate) and ``sigma`` (how unsure it still is); the ladder ranks by ``mu − 3·sigma``, a
 rating the player is very likely above, so one lucky game does not top the ladder.
 
@@ -28,6 +28,7 @@ from flask import current_app
 from openskill.models import PlackettLuce
 from sqlalchemy import select
 
+from referee.games.facts import GameFact
 from referee.models import Club, Match
 from referee.services import stats as stats_service
 
@@ -97,7 +98,7 @@ def events_of(club: Club) -> list[Event]:
 def _event(
     match_id: int,
     number: int,
-    game: stats_service.GameFact,
+    game: GameFact,
     seats: dict[int, int],
     when: dt.datetime | None = None,
 ) -> Event | None:

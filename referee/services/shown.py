@@ -52,11 +52,11 @@ def shown_hands(board: Board, everything: bool | None = None) -> Shown:
     Kept on the board, which is itself kept per revision."""
     everything = wants_all() if everything is None else everything
     key = f"shown:{everything}"
-    kept = board.extra.get(key)
+    kept = board.memo.get(key)
     if isinstance(kept, Shown):
         return kept
     shown = _shown(board, everything)
-    board.extra[key] = shown
+    board.memo[key] = shown
     return shown
 
 
@@ -74,7 +74,7 @@ def earlier_rows_html(shown: Shown, view_id: str, nouns: str) -> Markup:
 
 def _shown(board: Board, everything: bool) -> Shown:
     lines = board.lines
-    if not lines or board.sheet is not None:
+    if not lines or board.format.games_at_once:
         return Shown(lines, [], everything)
     if everything:
         return Shown(lines, [], True)

@@ -6,11 +6,12 @@ players, winners, knocker, outcome and points, each finished game's winners and 
 money — and the facts are counted per roster player. An edit anywhere bumps that match's
 revision, so its facts are read again and every figure follows.
 
-Definitions (the page says them too): a *hand* is one two-player hand (a partnership deal is
-two, one per table); *hands won* are those the player (or, in Chouette, their side) scored;
-*knocks*, *gins* and *big gins* count the hands the player ended; an *undercut* is counted
-for the defender who made it; rates are per hand played; a *game* is a game of the format
-(Hollywood: each of its three columns); a *match* is won by the player (or team) who won
+What a hand and a game are is the format's to say (:meth:`~referee.games.base.Format.hand_facts`,
+:meth:`~referee.games.base.Format.game_facts`): a deal of two tables is two hands, a match
+of several games at once has each of them as a game. Definitions (the page says them too):
+*hands won* are those the player (or their side) scored; *knocks*, *gins* and *big gins*
+count the hands the player ended; an *undercut* is counted for the defender who made it;
+rates are per hand played; a *match* is won by the player (or team) who won
 most of its finished games once it is over; *biggest game* is the highest final total of a
 game the player won; a *shutout* is a game won while an opponent scored nothing.
 """
@@ -22,42 +23,19 @@ import threading
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import Any
 
 from flask import current_app
 from sqlalchemy import select
 
-from referee.games.base import Board, Line
+from referee.games.base import Board
+from referee.games.facts import GameFact, HandFact
 from referee.games.standing import Money
-from referee.games.three_handed.battle_royal import BattleRoyalResult
 from referee.i18n import N_
 from referee.models import Club, Match, Player, db
-from referee.rules.results import HandResult, Outcome, Role
+from referee.rules.results import Outcome
 from referee.rules.settlement import Settlement
 from referee.services import board as board_service
-
-
-class HandFact(NamedTuple):
-    """One two-player hand (or a three-way Battle Royal hand, or a rummy hand) by seat. A
-    named tuple rather than a frozen dataclass: a club's statistics make one per hand, tens of
-    thousands, and a tuple is made several times faster."""
-
-    players: tuple[int, ...]
-    winners: tuple[int, ...]
-    knocker: int | None
-    outcome: str | None
-    points: dict[int, int]
-
-
-@dataclass(frozen=True)
-class GameFact:
-    """One finished game: who played it, who won it, the winners' final total, shut out."""
-
-    players: tuple[int, ...]
-    winners: tuple[int, ...]
-    total: int | None
-    shutout: bool
-    sides: tuple[tuple[int, ...], ...] = ()  # who played together (empty: each for themselves)
 
 
 @dataclass(frozen=True)
@@ -80,126 +58,11 @@ class MatchFacts:
 # -- one match's facts ---------------------------------------------------------------------------
 
 
-def _two_player(result: HandResult, knocker: int | None, defender: int | None) -> HandFact:
-    players = tuple(s for s in (knocker, defender) if s is not None)
-    winner: int | None = None
-    if result.scorer is Role.KNOCKER:
-        winner = knocker
-    elif result.scorer is Role.DEFENDER:
-        winner = defender
-    points = {winner: result.points} if winner is not None else {}
-    return HandFact(
-        players, (winner,) if winner is not None else (), knocker, result.outcome.value, points
-    )
-
-
-def _line_facts(board: Board, line: Line) -> list[HandFact]:
-    n = len(board.names)
-    winners: tuple[int, ...]
-    if line.tables:  # partnership: one hand per table
-        facts = []
-        for table in line.tables:
-            outcome = table.outcome
-            if outcome is None:
-                continue
-            players = tuple(table.table.players)
-            winners = (outcome.winner,) if outcome.winner is not None and not outcome.drawn else ()
-            points = (
-                {outcome.winner: outcome.points} if winners and outcome.winner is not None else {}
-            )
-            facts.append(
-                HandFact(players, winners, outcome.knocker, outcome.result.outcome.value, points)
-            )
-        return facts
-    result = line.result
-    players = line.players or tuple(range(n))
-    by_seat = line.points if len(line.points) == n else line.score.points
-    if isinstance(result, HandResult) and line.box is None:
-        return [_two_player(result, line.knocker, line.defender)]
-    if isinstance(result, BattleRoyalResult):
-        points = {s: p for s, p in enumerate(result.points) if p}
-        return [
-            HandFact(players, tuple(result.winners), result.knocker, result.outcome.value, points)
-        ]
-    winners = tuple(line.winners)
-    if not winners and len(by_seat) == n:
-        best = max(by_seat, default=0)
-        winners = tuple(s for s, p in enumerate(by_seat) if p == best and p > 0)
-    ended = result.outcome.value if isinstance(result, HandResult) else None
-    points = {s: p for s, p in enumerate(by_seat) if p} if len(by_seat) == n else {}
-    return [HandFact(tuple(players), winners, line.knocker, ended, points)]
-
-
-def _team_seats(board: Board, column: int) -> tuple[int, ...]:
-    """The seats behind a score column: a partnership's side, or the seat itself."""
-    if board.format.teams:
-        return (column, column + 2)
-    return (column,)
-
-
-def _game_facts(board: Board) -> list[GameFact]:
-    n = len(board.names)
-    everyone = tuple(range(n))
-    winners: tuple[int, ...]
-    games: list[GameFact] = []
-    if board.sheet is not None:  # Hollywood: each closed column is a game
-        for col in board.sheet.closed_columns:
-            winners = (col.winner,) if col.winner is not None else ()
-            total = (
-                col.finals[col.winner]
-                if winners and col.finals and col.winner is not None
-                else None
-            )
-            games.append(GameFact(everyone, winners, total, bool(col.shut_out)))
-        return games
-    if board.games:  # three or more: each game's settlement names its winner
-        seated_games: list[GameFact] = []
-        for g in board.games:
-            if g.box is not None:  # Chouette: the box against the partnership
-                sides = ((g.box,), tuple(s for s in everyone if s != g.box))
-                if g.box_won is None:
-                    winners = ()
-                elif g.box_won:
-                    winners = (g.box,)
-                else:
-                    winners = tuple(s for s in everyone if s != g.box)
-            else:
-                winners = (g.winner,) if g.winner is not None else ()
-            total = g.finals[g.winner] if g.winner is not None and len(g.finals) == n else None
-            shutout = (
-                bool(g.finals)
-                and g.winner is not None
-                and any(f == 0 for s, f in enumerate(g.finals) if s != g.winner)
-            )
-            seated_games.append(
-                GameFact(everyone, winners, total, shutout, sides if g.box is not None else ())
-            )
-        return seated_games
-    ledger = board.standing.ledger
-    for done in board.standing.games:
-        top = done.winner
-        total = done.finals[top] if top is not None and done.finals else None
-        shut = False
-        if ledger is not None:
-            folded = next((x for x in ledger.games if x.number == done.number), None)
-            shut = bool(folded and folded.shut_out)
-        games.append(
-            GameFact(
-                everyone,
-                _team_seats(board, top) if top is not None else (),
-                total,
-                shut,
-                ((0, 2), (1, 3)) if board.format.teams else (),
-            )
-        )
-    return games
-
-
 def _money(board: Board) -> dict[int, Decimal]:
     """What the match's settlement pays or costs each seat.
 
-    Where the settlement is by seat (pairwise among three or more, Chouette's box against
-    each partner: docs/rules.md §6) each seat's net is its own. A partnership settles as one team
+    Where the settlement is by seat (pairwise among three or more, a box against each of
+    its opponents: docs/rules.md §6) each seat's net is its own. Teams settle one team
     against the other (§7: one score per team, the box bonus to the team, and the margin at
     the stake paid by the losing team to the winning one, as the scoreboard says "Ben & Dan
     pay Ann & Cat"); §7 and the uncertainty register (§12, item 6) leave open whether money
@@ -208,13 +71,15 @@ def _money(board: Board) -> dict[int, Decimal]:
     both played every deal for the team, and the two halves add up exactly to what the team
     paid or got (Decimal, no rounding). Should the rules settle per player some day, this is
     the one place to change."""
-    settled = board.sheet.settlement if board.sheet is not None else board.settlement
+    settled = board.settlement
     n = len(board.names)
+    fmt = board.format
     if isinstance(settled, Settlement):
         return {s: Decimal(m) for s, m in enumerate(settled.money_nets)}
     if isinstance(settled, Money) and settled.payer is not None and settled.payee is not None:
         money: dict[int, Decimal] = defaultdict(Decimal)
-        payers, payees = _team_seats(board, settled.payer), _team_seats(board, settled.payee)
+        payers = fmt.seats_of(board, settled.payer)
+        payees = fmt.seats_of(board, settled.payee)
         for s in payers:
             money[s] -= settled.amount / len(payers)
         for s in payees:
@@ -236,8 +101,9 @@ def facts_of(match: Match) -> MatchFacts:
 
 def facts_from(match: board_service.MatchHead, board: Board) -> MatchFacts:
     """The facts of one match folded into ``board``."""
-    hands = [f for line in board.lines for f in _line_facts(board, line)]
-    games = _game_facts(board)
+    fmt = board.format
+    hands = [f for line in board.lines for f in fmt.hand_facts(board, line)]
+    games = fmt.game_facts(board)
     won: dict[int, int] = defaultdict(int)
     for g in games:
         for s in g.winners:
@@ -246,7 +112,7 @@ def facts_from(match: board_service.MatchHead, board: Board) -> MatchFacts:
     if board.over and won:
         best = max(won.values())
         top = tuple(sorted(s for s, c in won.items() if c == best))
-        teams = {tuple(sorted(_team_seats(board, c))) for c in range(len(board.columns))}
+        teams = {tuple(sorted(board.format.seats_of(board, c))) for c in range(len(board.columns))}
         if len(top) == 1 or (board.format.teams and top in teams):
             winners = top
     facts = MatchFacts(

@@ -139,7 +139,6 @@ class _Entry:
             **self.page.page_context(form, board, self.position),
             deck=ALL_NATURALS,
             hand_size=board.rules.hand_size,
-            upcard=line.upcard if line else None,
         ), status
 
     def check(self) -> Page | None:
@@ -168,7 +167,7 @@ class _Entry:
             attach_error(self.form, e)
             return self.render(status=400)
         self.form.checked.data = digest(values)
-        ruled = line.deal if line.deal is not None else line.result
+        ruled = self.format.shown_ruling(line)
         return self.render(ruled=ruled, line=line)
 
     def before_saving(self) -> Page | None:

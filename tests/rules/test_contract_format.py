@@ -51,13 +51,13 @@ def test_twelve_step_carries_unmade_contracts_and_first_to_finish_wins() -> None
         hand("twelve_step", 2, [25, 40, 0], "1 1 1", dealer=1),
     ]
     board = fmt.fold(hands, table())
-    view = board.extra["contract"]
+    view = board.detail
     assert board.totals == (25, 70, 12)
     assert [view.on(s) for s in range(3)] == [3, 2, 3]
     assert not board.over
     done = fmt.fold([*hands, hand("twelve_step", 0, [0, 9, 5], "1 1 1", dealer=2)], table())
     assert done.over and done.standing.winner == 2  # Ann and Cat finish: Cat has fewer points
-    assert "same deal: fewer points wins" in str(done.extra["contract"].game.why)
+    assert "same deal: fewer points wins" in str(done.detail.game.why)
     assert done.settlement is not None
     # each pays each lower total the difference: Ann 25, Ben 79, Cat 17
     nets = dict(zip(NAMES, done.settlement.nets, strict=True))
@@ -85,7 +85,7 @@ def test_seven_deal_game_lowest_total_after_the_last_deal() -> None:
     assert board.over
     assert board.totals == (4 * 10, 5 * 11, 5 * 12)
     assert board.standing.winner == 0
-    assert board.extra["contract"].label(0) == "list played"
+    assert board.detail.label(0) == "list played"
 
 
 def test_the_player_who_went_out_holds_nothing_and_cards_are_priced() -> None:

@@ -16,12 +16,12 @@ Stored form: the rummy fields (:mod:`.rummy_format`) with ``kind`` always ``out`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games import json_io as io
 from referee.games import stored
-from referee.games.base import Board, GameSettlement, Line, NextHand, Place, StoredHand, Table
+from referee.games.base import N_, Board, GameSettlement, Line, NextHand, Place, StoredHand, Table
 from referee.games.contract import ContractList
 from referee.games.contract import presets as contract_presets
 from referee.games.contract.game import ContractDeal, ContractGame, fold_game, score_deal
@@ -59,6 +59,19 @@ def _join_made(value: Any) -> str | None:
         return None
     items = value.split() if isinstance(value, str) else list(value)
     return " ".join("1" if split_made([x], 1)[0] else "0" for x in items)
+
+
+@dataclass(frozen=True)
+class ContractsOn:
+    """A Contract Rummy seating's own detail: the contract each player works on."""
+
+    contracts: tuple[int, ...]
+
+
+def contracts_on(context: NextHand) -> tuple[int, ...]:
+    """The contract each player works on in the hand ``context`` seats (empty: not said)."""
+    detail = context.detail
+    return detail.contracts if isinstance(detail, ContractsOn) else ()
 
 
 class ContractRummy(RummyFormat):
@@ -147,7 +160,7 @@ class ContractRummy(RummyFormat):
         contracts each player works on come from the deals before it."""
         if place.position > 0 and not place.context.players:
             raise InputError("hand", msg("the game is over: no more deals"))
-        on = place.context.contracts or tuple(place.position + 1 for _ in table.names)
+        on = contracts_on(place.context) or tuple(place.position + 1 for _ in table.names)
         deal = self.rule_deal(values, table, on)
         check_went_out_made(values, table.names)
         return deal
@@ -189,7 +202,7 @@ class ContractRummy(RummyFormat):
                 running.append(Running(game.totals, (0,) * seats))
                 continue
             deals.append(deal)
-            line.rummy = deal  # type: ignore[assignment]
+            line.detail = deal
             line.score = deal.score()
             line.points = deal.points
             line.winners = deal.winners
@@ -215,7 +228,7 @@ class ContractRummy(RummyFormat):
             tied=game.over and game.winner is None,
             finals=game.totals if game.over else (),
         )
-        last = next((ln for ln in reversed(lines) if ln.rummy is not None), None)
+        last = next((ln for ln in reversed(lines) if ln.detail is not None), None)
         if last is not None and isinstance(last.dealer, int):
             dealer = (last.dealer + 1) % seats
             why = Step(
@@ -225,7 +238,7 @@ class ContractRummy(RummyFormat):
             dealer = 0
             why = Step(msg("Everyone plays every deal; choose who deals the first."), "§8.5")
         players = () if game.over else tuple(range(seats))
-        next_hand = NextHand(dealer=dealer, players=players, why=why, contracts=game.on)
+        next_hand = NextHand(dealer=dealer, players=players, why=why, detail=ContractsOn(game.on))
         money = None
         games: list[GameSettlement] = []
         if game.over:
@@ -244,9 +257,8 @@ class ContractRummy(RummyFormat):
                     winner=game.winner,
                 )
             )
-        board = Board(self, table, lines, standing, next_hand, money, games=games)
-        board.extra["contract"] = ContractView(contracts, game, carry)
-        return board
+        view = ContractView(contracts, game, carry)
+        return Board(self, table, lines, standing, next_hand, money, games=games, detail=view)
 
     def outcome_text(self, game: ContractGame, names: Sequence[str]) -> Message:
         if game.winner is None:
@@ -254,7 +266,7 @@ class ContractRummy(RummyFormat):
         return msg("Game over · {player} won", player=names[game.winner])
 
     def summary(self, line: Line, names: Sequence[str]) -> Message:
-        deal = line.rummy
+        deal = line.detail
         if not isinstance(deal, ContractDeal):
             return not_scored(line)
         parts = ", ".join(
@@ -290,13 +302,13 @@ class ContractRummy(RummyFormat):
         return out
 
     def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
-        out = super().hand_json(board, replace(line, rummy=None))
+        out = super().hand_json(board, replace(line, detail=None))
         names = board.names
         seats = len(names)
         out.pop("melded", None)
         out.pop("melds", None)
         out["made"] = dict(zip(names, split_made(line.values.get("seat_made"), seats), strict=True))
-        deal = line.rummy
+        deal = line.detail
         if isinstance(deal, ContractDeal):
             out["result"] = {
                 "went_out": names[deal.winner],
@@ -325,7 +337,7 @@ class ContractRummy(RummyFormat):
         )
 
     def csv_cells(self, board: Board, line: Line) -> tuple[Any, ...]:
-        deal = line.rummy
+        deal = line.detail
         if not isinstance(deal, ContractDeal):
             return ("",) * (3 * len(board.names))
         return (
@@ -336,7 +348,8 @@ class ContractRummy(RummyFormat):
 
     def match_json(self, board: Board) -> dict[str, Any]:
         out = super().match_json(board)
-        view = board.extra["contract"]
+        view = board.detail
+        assert isinstance(view, ContractView)
         names = board.names
         out["contracts"] = view.contracts.to_json()
         out["on"] = {
@@ -383,7 +396,7 @@ class TwelveStep(ContractRummy):
     presets: ClassVar[tuple[Preset, ...]] = tuple(
         p for p in contract_presets.PRESETS if p.family == "twelve_step"
     )
-    title: ClassVar[str] = "12-Step Contract Rummy"
+    title: ClassVar[str] = N_("12-Step Contract Rummy")
 
 
 class ContractView:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games import json_io as io
@@ -113,6 +114,20 @@ def deck_of(table: Table) -> GemDeck:
         raise InputError("deck", e.message) from None
 
 
+@dataclass(frozen=True)
+class GemBoard:
+    """A Gem Rummy board's own detail: every game (the last maybe unfinished) and the
+    match's gem deck (None: it has none, or it cannot be read)."""
+
+    games: tuple[gem_game.GemGame, ...]
+    deck: GemDeck | None = None
+
+
+def gem_of(line: Line) -> GemResult | None:
+    """A Gem Rummy line's ruling (None: the hand was not ruled)."""
+    return line.detail if isinstance(line.detail, GemResult) else None
+
+
 class GemRummy(Format):
     """Gem Rummy: two or three players, the dice set the knock limit and the diamond card,
     stashes and Queen's Diamonds meld, Gem Parts adds 16 / 8, game to 110."""
@@ -123,7 +138,7 @@ class GemRummy(Format):
     title: ClassVar[str] = "Gem Rummy"
     entry_page: ClassVar[str] = "referee.games.gem.entry_page:GemEntryPage"
     new_match_page: ClassVar[str] = "referee.games.gem.views:GemNewMatch"
-    template: ClassVar[str] = "rummy/"  # everyone plays every hand, as in the rummy games
+    template: ClassVar[str] = "gem/"  # its pages extend the rummy games' (everyone plays)
     two_player: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = True
     own_page: ClassVar[bool] = True  # /gem/new: a match is started with a saved deck
@@ -281,7 +296,7 @@ class GemRummy(Format):
                 refused[number] = e.message
                 results.append(None)
             else:
-                line.gem = ruled
+                line.detail = ruled
                 line.score = ruled.score()
                 line.points = ruled.points
                 line.winners = ruled.winners
@@ -336,29 +351,29 @@ class GemRummy(Format):
             nxt = NextHand(0, tuple(range(seats)), why=Step(msg("Choose who deals first."), "§8.3"))
         else:
             assert last.dealer is not None
-            dealer, why = gem_game.next_dealer(last.dealer, last.gem, names)
+            dealer, why = gem_game.next_dealer(last.dealer, gem_of(last), names)
             nxt = NextHand(dealer, tuple(range(seats)), why=why)
         previous: Line | None = None
         for line in lines:
             if previous is not None and previous.dealer is not None and line.dealer is not None:
-                expected, line.why = gem_game.next_dealer(previous.dealer, previous.gem, names)
+                expected, line.why = gem_game.next_dealer(previous.dealer, gem_of(previous), names)
                 line.overridden = expected != line.dealer
             line.summary = self.summary(line, names, refused.get(line.number))
             line.seating_text = (
                 msg("{name} dealt", name=names[line.dealer]) if line.dealer is not None else ""
             )
             previous = line
-        board = Board(self, table, lines, standing, nxt, money, games=settled)
-        board.extra["gem_games"] = games
+        deck = None
         if table.setup:
             with contextlib.suppress(InputError):
-                board.extra["gem_deck"] = deck_of(table)
-        return board
+                deck = deck_of(table)
+        detail = GemBoard(tuple(games), deck)
+        return Board(self, table, lines, standing, nxt, money, games=settled, detail=detail)
 
     def summary(self, line: Line, names: Sequence[str], refused: Message | None = None) -> Message:
         """One line for the history: the dice, who knocked and what each scored (``refused``:
         why the hand could not be ruled, as the engine said it)."""
-        result = line.gem
+        result = gem_of(line)
         if result is None:
             return msg("Not scored: {problem}", problem=refused or str(line.error))
         if result.ending is GemEnding.DEAD:
@@ -474,7 +489,7 @@ class GemRummy(Format):
             "hands": hands_by_name(names, v.get("seat_cards")) if by_cards else None,
             "spread": [m.split() for m in str(v["spread"]).split("|")] if v.get("spread") else None,
             "seating": {"why": io.step_json(line.why), "overridden": line.overridden},
-            "result": result_json(line.gem, names) if line.gem else None,
+            "result": result_json(ruled, names) if (ruled := gem_of(line)) else None,
             "error": None if line.error is None else str(line.error),
             "summary": str(line.summary),
             "points": dict(zip(names, line.points or (0,) * seats, strict=True)),
@@ -491,7 +506,7 @@ class GemRummy(Format):
         )
 
     def csv_cells(self, board: Board, line: Line) -> tuple[Any, ...]:
-        ruled = line.gem
+        ruled = gem_of(line)
         if ruled is None:
             return ("",) * (1 + 2 * len(board.names))
         dice = ruled.dice

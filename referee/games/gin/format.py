@@ -5,13 +5,27 @@ the same hands and posts them to several games at once."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal
 
 from referee.games import json_io as io
 from referee.games import stored
-from referee.games.base import Board, Format, Line, NextHand, Place, StoredHand, Table
+from referee.games.base import (
+    N_,
+    Board,
+    Format,
+    Line,
+    NextHand,
+    Place,
+    ScoreChart,
+    StoredHand,
+    Table,
+)
+from referee.games.facts import GameFact
+from referee.games.gin import hollywood
 from referee.games.gin import presets as gin_presets
 from referee.games.gin.oklahoma import UpcardNote, upcard_note
+from referee.games.gin.sheet import Sheet, fold_sheet
 from referee.games.hand_entry import check_spread, normalise, rule_entry, spread_melds
 from referee.games.presets import Preset
 from referee.games.standing import (
@@ -21,7 +35,6 @@ from referee.games.standing import (
     dealer_after,
     fold,
     fold_from,
-    fold_sheet,
     settle,
 )
 from referee.games.stored import Codec
@@ -76,6 +89,26 @@ def upcard_of(rules: Ruleset, code: str | None) -> UpcardNote | None:
         return None
 
 
+@dataclass(frozen=True)
+class GinLine:
+    """What a two-handed hand shows beyond its ruling: the knock limit and doubling its
+    upcard set (Oklahoma), and the games it was posted to (Hollywood)."""
+
+    upcard: UpcardNote | None = None
+    posting: hollywood.Posting | None = None
+
+    @property
+    def posted_to(self) -> tuple[tuple[int, ...], ...]:
+        """The games each seat's score was entered in (Hollywood)."""
+        return self.posting.games if self.posting else ()
+
+
+def gin_line(line: Line) -> GinLine:
+    """A two-handed line's own detail."""
+    detail = line.detail
+    return detail if isinstance(detail, GinLine) else GinLine()
+
+
 HAND_KEYS = io.COMMON_KEYS | io.TWO_PLAYER_KEYS | {"spread", "stop_after"}
 
 
@@ -83,6 +116,8 @@ class TwoHanded(Format):
     """One game at a time between two players."""
 
     name: ClassVar[str] = "two_handed"
+    title: ClassVar[str] = N_("Gin")
+    template: ClassVar[str] = "gin/"
     presets: ClassVar[tuple[Preset, ...]] = gin_presets.TWO_HANDED
     money_during_play: ClassVar[bool] = True
     api_keys: ClassVar[frozenset[str]] = HAND_KEYS
@@ -160,7 +195,7 @@ class TwoHanded(Format):
             points=score.points,
             dealer=values.get("dealer_seat"),
             players=tuple(range(len(names))),
-            upcard=upcard_of(rules, values.get("upcard")),
+            detail=GinLine(upcard=upcard_of(rules, values.get("upcard"))),
         )
         line.summary = self._summary(line, names, refused)
         return line
@@ -228,14 +263,15 @@ class TwoHanded(Format):
             "knocker_deadwood": v.get("knocker_deadwood"),
             "defender_deadwood": v.get("defender_deadwood"),
             "upcard": v.get("upcard"),
-            "result": io.result_json(line.result) if line.result else None,
+            "result": io.result_json(line.result) if isinstance(line.result, HandResult) else None,
             "error": None if line.error is None else str(line.error),
             "points": dict(zip(names, line.score.points, strict=True)),
             "totals": dict(zip(names, line.totals, strict=True)) if line.totals else None,
             "game": line.game,
         }
-        if line.upcard is not None:
-            body["upcard_note"] = line.upcard.label
+        upcard = gin_line(line).upcard
+        if upcard is not None:
+            body["upcard_note"] = upcard.label
         return body
 
     def match_json(self, board: Board) -> dict[str, Any]:
@@ -293,8 +329,11 @@ class Hollywood(TwoHanded):
     """The same hands as two-handed gin, posted to several games at once (docs/rules.md §4)."""
 
     name: ClassVar[str] = "hollywood"
+    title: ClassVar[str] = N_("Hollywood")
+    template: ClassVar[str] = "gin/hollywood/"
     presets: ClassVar[tuple[Preset, ...]] = gin_presets.HOLLYWOOD
     money_during_play: ClassVar[bool] = False  # three games at once: the sheet settles
+    games_at_once: ClassVar[bool] = True
 
     def takes_notice(self, rules: Ruleset) -> bool:
         return rules.hollywood_continuous
@@ -349,14 +388,87 @@ class Hollywood(TwoHanded):
         )
         sheet = fold_sheet([line.score for line in lines], board.rules, stop_before, board.stake)
         for line, posting in zip(lines, sheet.postings, strict=False):
-            line.posting = posting
+            line.detail = replace(gin_line(line), posting=posting)
         for line in lines[sheet.folded :]:
             line.error = sheet.refusal
             line.result = None
             line.score = HandScore.nothing(len(board.names))
             line.summary = msg("Not scored: {error}", error=sheet.refusal or "")
-        board.sheet = sheet
+        board.detail = sheet
         board.settlement = sheet.settlement
+
+    def over(self, board: Board) -> bool:
+        """Every game has closed: the match is over."""
+        return sheet_of(board).finished
+
+    def totals(self, board: Board) -> tuple[int, ...]:
+        return sheet_of(board).totals
+
+    def headline(self, board: Board) -> str:
+        parts = [
+            f"G{c.number} {' – '.join(str(p) for p in c.points)}"
+            for c in sheet_of(board).open_columns
+        ]
+        return " · ".join(parts) or "every game closed"
+
+    def refusal(self, board: Board) -> Message | None:
+        """A hand entered after every game had closed."""
+        return sheet_of(board).refusal
+
+    def refused_from(self, board: Board) -> int | None:
+        sheet = sheet_of(board)
+        return sheet.folded + 1 if sheet.refusal else None
+
+    def stop_given(self, board: Board) -> int | None:
+        """The number of the hand after which notice to stop was given."""
+        for line in board.lines:
+            if line.values.get("stop_after"):
+                return line.number
+        return None
+
+    def summary_fields(self, board: Board) -> dict[str, Any]:
+        sheet = sheet_of(board)
+        return {
+            "game": None,
+            "games_won": list(sheet.games_won),
+            "match_totals": list(sheet.totals),
+            "winner": None,
+            "finals": list(sheet.totals),
+            "sheet": True,
+        }
+
+    def score_charts(self, board: Board) -> list[ScoreChart]:
+        """One chart per game of the sheet: each entry with the player's running total."""
+        charts = []
+        for column in sheet_of(board).columns:
+            numbers = sorted({e.hand_number for entries in column.entries for e in entries})
+            if not numbers:
+                continue
+            series = []
+            for seat, entries in enumerate(column.entries):
+                running = {e.hand_number: e.running for e in entries}
+                values: list[int | None] = []
+                last = 0
+                for n in numbers:
+                    last = running.get(n, last)
+                    values.append(last)
+                series.append((board.names[seat], tuple(values)))
+            charts.append(ScoreChart(column.number, tuple(numbers), tuple(series)))
+        return charts
+
+    def game_facts(self, board: Board) -> list[GameFact]:
+        """Each closed game of the sheet is a game."""
+        everyone = tuple(range(len(board.names)))
+        games = []
+        for col in sheet_of(board).closed_columns:
+            winners = (col.winner,) if col.winner is not None else ()
+            total = (
+                col.finals[col.winner]
+                if winners and col.finals and col.winner is not None
+                else None
+            )
+            games.append(GameFact(everyone, winners, total, bool(col.shut_out)))
+        return games
 
     def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
         names = board.names
@@ -364,14 +476,14 @@ class Hollywood(TwoHanded):
         body["totals"] = None
         body["stop_after"] = bool(line.values.get("stop_after"))
         body["game"] = None
+        detail = gin_line(line)
         body["posted_to"] = (
-            {names[s]: list(g) for s, g in enumerate(line.posted_to)} if line.posting else None
+            {names[s]: list(g) for s, g in enumerate(detail.posted_to)} if detail.posting else None
         )
         return body
 
     def match_json(self, board: Board) -> dict[str, Any]:
-        sheet, names = board.sheet, board.names
-        assert sheet is not None
+        sheet, names = sheet_of(board), board.names
 
         def by_name(values: tuple[int, ...]) -> dict[str, int]:
             return dict(zip(names, values, strict=True))
@@ -415,7 +527,7 @@ class Hollywood(TwoHanded):
             "hollywood": {
                 "finished": sheet.finished,
                 "continuous": sheet.continuous,
-                "notice_to_stop_after_hand": board.stop_given,
+                "notice_to_stop_after_hand": self.stop_given(board),
                 "open_games": [c.number for c in sheet.open_columns],
                 "games": games,
                 "totals": by_name(sheet.totals),
@@ -429,3 +541,10 @@ class Hollywood(TwoHanded):
                 },
             },
         }
+
+
+def sheet_of(board: Board) -> Sheet:
+    """A Hollywood board's sheet."""
+    sheet = board.detail
+    assert isinstance(sheet, Sheet)
+    return sheet

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games import json_io as io
 from referee.games import stored
 from referee.games.base import (
+    N_,
     Board,
     Format,
     Line,
@@ -16,9 +18,9 @@ from referee.games.base import (
     Place,
     StoredHand,
     Table,
-    TableLine,
     versus,
 )
+from referee.games.facts import HandFact
 from referee.games.gin import partnership
 from referee.games.gin import presets as gin_presets
 from referee.games.gin.deal_entry import normalise_deal, rule_deal
@@ -29,13 +31,56 @@ from referee.games.stored import Codec
 from referee.rules.budget import TooComplexError
 from referee.rules.errors import InputError, said_of
 from referee.rules.messages import Message, as_message, msg
-from referee.rules.results import HandScore, Outcome
+from referee.rules.results import HandResult, HandScore, Outcome
 
 if TYPE_CHECKING:
     from referee.games.presets import Preset
 
 DEAL_KEYS = frozenset({"dealer", "tables", "note", "version", "expected_number", "idempotency_key"})
 TABLE_KEYS = frozenset({"kind", "entry", "knocker", "upcard"} | io.TWO_PLAYER_KEYS)
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One table of a partnership deal: who played whom, who dealt, what was entered there,
+    and what it came to (``outcome`` is None when the deal could not be ruled)."""
+
+    table: partnership.Table
+    entry: Mapping[str, Any]
+    outcome: partnership.TableOutcome | None
+    summary: Message | str = ""
+
+    @property
+    def result(self) -> HandResult | None:
+        return self.outcome.result if self.outcome else None
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """A partnership line's own detail: the deal scored for the sides (None: not ruled) and
+    both its tables."""
+
+    deal: partnership.DealScore | None
+    tables: tuple[TableLine, ...]
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """A partnership board's own detail: the next deal's tables."""
+
+    tables: tuple[partnership.Table, ...]
+
+
+def deal_line(line: Line) -> DealLine:
+    """A partnership line's own detail."""
+    detail = line.detail
+    return detail if isinstance(detail, DealLine) else DealLine(None, ())
+
+
+def next_deal(board: Board) -> NextDeal:
+    """A partnership board's own detail."""
+    detail = board.detail
+    return detail if isinstance(detail, NextDeal) else NextDeal(())
 
 
 def side_names(names: Sequence[str]) -> list[str]:
@@ -75,6 +120,8 @@ class Partnership(Format):
     fourth."""
 
     name: ClassVar[str] = "partnership"
+    title: ClassVar[str] = N_("Partnership")
+    template: ClassVar[str] = "gin/partnership/"
     presets: ClassVar[tuple[Preset, ...]] = gin_presets.PARTNERSHIP
     money_during_play: ClassVar[bool] = True
     noun: ClassVar[str] = "deal"
@@ -136,8 +183,7 @@ class Partnership(Format):
                 score=deal.score if deal else HandScore.nothing(partnership.TEAMS),
                 error=error,
                 dealer=dealing,
-                deal=deal,
-                tables=tables,
+                detail=DealLine(deal, tuple(tables)),
             )
             line.summary = _deal_summary(line, sides, refused)
             lines.append(line)
@@ -159,8 +205,34 @@ class Partnership(Format):
             NextHand(dealing_side, tuple(range(len(names)))),
             settle(standing, table.stake),
             sides=sides,
-            next_tables=partnership.pairings(len(lines), dealing_side),
+            detail=NextDeal(partnership.pairings(len(lines), dealing_side)),
         )
+
+    def shown_ruling(self, line: Line) -> object:
+        """The deal, both tables, for the sides."""
+        deal = deal_line(line).deal
+        return deal if deal is not None else line.result
+
+    def seats_of(self, board: Board, column: int) -> tuple[int, ...]:
+        """A side's two partners."""
+        return partnership.MEMBERS[column]
+
+    def hand_facts(self, board: Board, line: Line) -> list[HandFact]:
+        """One hand per table of the deal."""
+        facts = []
+        for table in deal_line(line).tables:
+            outcome = table.outcome
+            if outcome is None:
+                continue
+            players = tuple(table.table.players)
+            winners = (outcome.winner,) if outcome.winner is not None and not outcome.drawn else ()
+            points = (
+                {outcome.winner: outcome.points} if winners and outcome.winner is not None else {}
+            )
+            facts.append(
+                HandFact(players, winners, outcome.knocker, outcome.result.outcome.value, points)
+            )
+        return facts
 
     # -- JSON -------------------------------------------------------------------------------
 
@@ -216,9 +288,10 @@ class Partnership(Format):
 
     def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
         v, names, sides = line.values, board.names, board.sides
-        deal = line.deal
+        detail = deal_line(line)
+        deal = detail.deal
         tables = []
-        for t in line.tables:
+        for t in detail.tables:
             entry, o = t.entry, t.outcome
             seat = entry.get("knocker_seat")
             tables.append(
@@ -263,7 +336,7 @@ class Partnership(Format):
         body["next_deal"] = {
             "number": board.hands_played + 1,
             "dealing_side": sides[board.next_dealer],
-            "tables": [_table_seating(t, names) for t in board.next_tables],
+            "tables": [_table_seating(t, names) for t in next_deal(board).tables],
         }
         return body
 
@@ -290,7 +363,7 @@ class Partnership(Format):
 
 
 def _deal_summary(line: Line, sides: Sequence[str], refused: Message | None = None) -> Message:
-    deal = line.deal
+    deal = deal_line(line).deal
     if deal is None:
         return msg("Not scored: {error}", error=refused or as_message(str(line.error)))
     if deal.winner is None:

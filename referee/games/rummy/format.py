@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games import json_io as io
 from referee.games import stored
-from referee.games.base import Board, Line, NextHand, Place, RummyResult, StoredHand, Table
+from referee.games.base import N_, Board, Line, NextHand, Place, StoredHand, Table
 from referee.games.rummy import basic_rummy, rum500
 from referee.games.rummy import presets as rummy_presets
 from referee.games.rummy.basic_rummy import Ending
@@ -54,6 +54,19 @@ from referee.rules.settlement import Settlement, SettlementRounding, settle
 
 if TYPE_CHECKING:
     from referee.games.presets import Preset
+
+RummyResult = basic_rummy.BasicRummyResult | rum500.Rum500Result
+"""One ruled hand of a rummy game (Basic Rummy, 500 Rum): every player's cards and points;
+a rummy line's own detail (:attr:`~referee.games.base.Line.detail`)."""
+
+
+def rummy_of(line: Line) -> RummyResult | None:
+    """A rummy line's ruling (None: the hand was not ruled)."""
+    detail = line.detail
+    return (
+        detail if isinstance(detail, basic_rummy.BasicRummyResult | rum500.Rum500Result) else None
+    )
+
 
 MELD_SEPARATOR = "/"
 LAYOFF_ARROWS = (">", "→")
@@ -361,11 +374,15 @@ class RummyFormat(SeatedFormat):
     # -- the match --------------------------------------------------------------------------
 
     def _reused(
-        self, number: int, hand: StoredHand, kept: tuple[Any, str | None, str | None], seats: int
+        self,
+        number: int,
+        hand: StoredHand,
+        kept: tuple[Any, Message | str | None, str | None],
+        seats: int,
     ) -> Line:
         rummy, error, error_field = kept
         line = Line(number=number, values=hand.values, row=hand.row, score=self._nothing(seats))
-        line.rummy, line.error, line.error_field = rummy, error, error_field
+        line.detail, line.error, line.error_field = rummy, error, error_field
         return line
 
     def _ruled(self, hand: StoredHand, number: int, table: Table) -> Line:
@@ -374,7 +391,7 @@ class RummyFormat(SeatedFormat):
             number=number, values=hand.values, row=hand.row, score=self._nothing(len(table.names))
         )
         try:
-            line.rummy = self.verify_hand(hand.values, table, Place(number - 1, NextHand(0, ())))
+            line.detail = self.verify_hand(hand.values, table, Place(number - 1, NextHand(0, ())))
         except InputError as e:
             line.error, line.error_field = said_of(e), e.field
         return line
@@ -383,15 +400,16 @@ class RummyFormat(SeatedFormat):
         """The board of hands each already ruled: scored, dealt and settled in order."""
         rules, names = table.rules, table.names
         seats = len(names)
-        ruled = [(line.rummy, line.error, line.error_field) for line in lines]
-        good = [line for line in lines if line.rummy is not None]
+        ruled = [(line.detail, line.error, line.error_field) for line in lines]
+        good = [line for line in lines if rummy_of(line) is not None]
         scores: list[HandScore] = []
         previous: Line | None = None
         for line in good:
-            assert line.rummy is not None
-            score = line.rummy.score()
+            result = rummy_of(line)
+            assert result is not None
+            score = result.score()
             scores.append(score)
-            line.score, line.points, line.winners = score, score.points, line.rummy.winners
+            line.score, line.points, line.winners = score, score.points, result.winners
             line.players = tuple(range(seats))
             line.dealer = line.values["dealer_seat"]
             if previous is not None and previous.dealer is not None:
@@ -425,13 +443,11 @@ class RummyFormat(SeatedFormat):
             line.seating_text = (
                 msg("{player} dealt", player=names[line.dealer]) if line.dealer is not None else ""
             )
-        board = Board(self, table, lines, standing, next_hand, money, games=games)
-        board.extra["ruled"] = ruled  # each hand's own ruling, for a fold that resumes
-        return board
+        return Board(self, table, lines, standing, next_hand, money, games=games, ruled=ruled)
 
     def summary(self, line: Line, names: Sequence[str]) -> Message:
         """One line for the history: who went out and what each player scored."""
-        result = line.rummy
+        result = rummy_of(line)
         if result is None:
             return not_scored(line)
         if result.stalemate:
@@ -569,7 +585,7 @@ class RummyFormat(SeatedFormat):
             if by_cards and self.layoffs
             else None,
             "seating": {"why": io.step_json(line.why), "overridden": line.overridden},
-            "result": result_json(line.rummy, names) if line.rummy else None,
+            "result": result_json(ruled, names) if (ruled := rummy_of(line)) else None,
             "error": None if line.error is None else str(line.error),
             "summary": str(line.summary),
             "points": dict(zip(names, line.points or (0,) * seats, strict=True)),
@@ -610,7 +626,7 @@ class BasicRummy(RummyFormat):
     presets: ClassVar[tuple[Preset, ...]] = tuple(
         p for p in rummy_presets.PRESETS if p.family == "basic_rummy"
     )
-    title: ClassVar[str] = "Basic Rummy"
+    title: ClassVar[str] = N_("Basic Rummy")
     endings: ClassVar[tuple[Ending, ...]] = (Ending.OUT, Ending.RUMMY, Ending.STALEMATE)
 
     def table_rules(
@@ -647,7 +663,7 @@ class Rum500(RummyFormat):
     presets: ClassVar[tuple[Preset, ...]] = tuple(
         p for p in rummy_presets.PRESETS if p.family == "rum_500"
     )
-    title: ClassVar[str] = "500 Rum"
+    title: ClassVar[str] = N_("500 Rum")
     counts_melded: ClassVar[bool] = True
     layoffs: ClassVar[bool] = True
     api_keys: ClassVar[frozenset[str]] = RummyFormat.api_keys | {"layoffs"}

@@ -40,6 +40,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from referee.games.three_handed.battle_royal_layoffs import (
     SEATS,
@@ -59,6 +60,7 @@ from referee.rules.labels import Label, capitalized, labeller, step
 from referee.rules.ledger import MatchLedger, dealers, fold_match
 from referee.rules.ledger import next_dealer as following_dealer
 from referee.rules.messages import Message, joined, msg, msg_n
+from referee.rules.report import arrangement_to_dict, meld_to_dict
 from referee.rules.results import Arrangement, HandScore, Layoff, Meld, Outcome, Step
 from referee.rules.ruleset import Ruleset, ShutoutRule, UndercutMode
 from referee.rules.ruling_steps import (
@@ -168,6 +170,51 @@ class BattleRoyalResult:
         if not self.finished:
             return HandScore.nothing(SEATS)
         return HandScore(self.points, self.boxes)
+
+    def as_json(self, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """The ruling as the API says it: every player's count, arrangement and layoffs
+        (``names``: players by name, else by seat)."""
+        result = self
+
+        def who(seat: int | None) -> str | int | None:
+            if seat is None:
+                return None
+            return names[seat] if names is not None else seat
+
+        spread = result.knocker_spread
+        return {
+            "outcome": result.outcome.value,
+            "knocker": who(result.knocker),
+            "winners": [who(s) for s in result.winners],
+            "points": [{"player": who(s), "points": p} for s, p in enumerate(result.points)],
+            "boxes": [{"player": who(s), "boxes": b} for s, b in enumerate(result.boxes)],
+            "plays": [
+                {
+                    "player": who(play.seat),
+                    "knocker": play.knocker,
+                    "deadwood": play.deadwood,
+                    "deadwood_before_layoffs": play.deadwood_before_layoffs,
+                    "arrangement": arrangement_to_dict(play.arrangement)
+                    if play.arrangement
+                    else None,
+                    "layoffs": [
+                        {
+                            "card": lo.card.code,
+                            "meld_index": lo.meld_index,
+                            "onto": spread.melds[lo.meld_index].codes if spread else None,
+                        }
+                        for lo in play.layoffs
+                    ],
+                }
+                for play in result.plays
+            ],
+            "knocker_spread": arrangement_to_dict(spread) if spread else None,
+            "extended_spread": [meld_to_dict(m) for m in result.extended_spread],
+            "options": dict(result.options),
+            "knock_limit": result.knock_limit,
+            "multiplier": result.multiplier,
+            "steps": [s.as_json() for s in result.steps],
+        }
 
 
 # -- quick entry -----------------------------------------------------------------------------

@@ -4,11 +4,13 @@ game against the team's captain, who gives way on losing a hand."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.games import json_io as io
 from referee.games import stored
 from referee.games.base import Board, GameSettlement, Line, NextHand, Place, Table
+from referee.games.facts import GameFact, HandFact, by_seat_fact
 from referee.games.kinds import HandKindChoice
 from referee.games.presets import Preset
 from referee.games.standing import dealer_after
@@ -29,6 +31,41 @@ TEAM_KEY = "partnership"
 TEAM_COLUMN = "Partnership"
 
 
+@dataclass(frozen=True)
+class BoxShown:
+    """The game on show at a Chouette table: who is in the box, the box's opponents (the
+    captain first, then the queue, while the game is in play) and the captain (None once the
+    game is over)."""
+
+    box: int
+    partners: tuple[int, ...]
+    captain: int | None = None
+
+
+@dataclass(frozen=True)
+class BoxGame:
+    """A finished Chouette game's own detail: who was in the box, whether the box won
+    (False: its opponents did; None: tied), and the game value V."""
+
+    box: int
+    box_won: bool | None
+    value: int | None
+
+
+def box_game(game: GameSettlement) -> BoxGame:
+    """A Chouette game's own detail."""
+    detail = game.detail
+    assert isinstance(detail, BoxGame)
+    return detail
+
+
+def box_shown(board: Board) -> BoxShown:
+    """A Chouette board's game on show."""
+    shown = board.detail
+    assert isinstance(shown, BoxShown)
+    return shown
+
+
 class Chouette(SeatedFormat):
     """The box's side against the team's: two score columns, payouts per partner."""
 
@@ -39,6 +76,7 @@ class Chouette(SeatedFormat):
     title: ClassVar[str] = "Chouette"
     seated_by_cut: ClassVar[bool] = True
     seat_field: ClassVar[str | None] = "captain_seat"
+    boxed: ClassVar[bool] = True
     api_keys: ClassVar[frozenset[str]] = io.COMMON_KEYS | io.TWO_PLAYER_KEYS | {"captain"}
     # a knock, and who captained the team against the box
     stored_fields: ClassVar[Mapping[str, Codec]] = {
@@ -97,7 +135,30 @@ class Chouette(SeatedFormat):
     def totals(self, board: Board) -> tuple[int, ...]:
         """Each player's running points in the game shown: the player's side's."""
         box, team = board.standing.points
-        return tuple(box if s == board.shown_box else team for s in range(len(board.names)))
+        shown = box_shown(board).box
+        return tuple(box if s == shown else team for s in range(len(board.names)))
+
+    def hand_facts(self, board: Board, line: Line) -> list[HandFact]:
+        """A hand of the box against the captain, read by seat (each side's points)."""
+        return [by_seat_fact(line, len(board.names))]
+
+    def game_facts(self, board: Board) -> list[GameFact]:
+        """Each game: the box against everyone else, the winners the side that won."""
+        n = len(board.names)
+        everyone = tuple(range(n))
+        facts = []
+        for g in board.games:
+            box = box_game(g)
+            others = tuple(s for s in everyone if s != box.box)
+            winners = () if box.box_won is None else (box.box,) if box.box_won else others
+            total = g.finals[g.winner] if g.winner is not None and len(g.finals) == n else None
+            shutout = (
+                bool(g.finals)
+                and g.winner is not None
+                and any(f == 0 for s, f in enumerate(g.finals) if s != g.winner)
+            )
+            facts.append(GameFact(everyone, winners, total, shutout, ((box.box,), others)))
+        return facts
 
     def _fold(
         self, lines: list[Line], table: Table, order: Sequence[int]
@@ -161,9 +222,7 @@ class Chouette(SeatedFormat):
                     ),
                     settlement=g.settle(stake, rules.settlement_rounding),
                     finals=g.ledger.final_totals or (),
-                    value=g.value,
-                    box=g.box,
-                    box_won=won,
+                    detail=BoxGame(g.box, won, g.value),
                 )
             )
         money = folded.settle_match(stake, rules.settlement_rounding) if games else None
@@ -178,13 +237,10 @@ class Chouette(SeatedFormat):
             money,
             columns=[f"Box: {names[shown_box]}", TEAM_COLUMN],
             games=games,
-            shown_box=shown_box,
+            detail=BoxShown(shown_box, tuple(s for s in range(seats) if s != shown_box))
+            if standing.over  # the captain first, then the queue
+            else BoxShown(shown_box, (following.captain, *following.queue), following.captain),
         )
-        if standing.over:
-            board.extra["partners"] = tuple(s for s in range(seats) if s != shown_box)
-        else:  # the captain first, then the queue
-            board.extra["partners"] = (following.captain, *following.queue)
-            board.extra["captain"] = following.captain
         return board
 
     # -- JSON -------------------------------------------------------------------------------
@@ -192,8 +248,12 @@ class Chouette(SeatedFormat):
     def api_columns(self, board: Board) -> list[str]:
         return ["box", TEAM_KEY]
 
+    def game_box_json(self, board: Board, game: GameSettlement) -> dict[str, Any]:
+        box = box_game(game)
+        return {"value": box.value, "box": board.names[box.box]}
+
     def game_winner_json(self, board: Board, game: Any) -> Any:
-        won = game.box_won
+        won = box_game(game).box_won
         return None if won is None else "box" if won else TEAM_KEY
 
     def _fields_from_json(
@@ -216,8 +276,8 @@ class Chouette(SeatedFormat):
         body = super().match_json(board)
         names = board.names
         body["chouette"] = {
-            "box": names[board.shown_box] if board.shown_box is not None else None,
-            "partners": io.seat_names(board.extra.get("partners", ()), names),
+            "box": names[box_shown(board).box],
+            "partners": io.seat_names(box_shown(board).partners, names),
             "points": dict(zip(self.api_columns(board), board.standing.points, strict=True)),
         }
         return body

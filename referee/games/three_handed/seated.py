@@ -23,18 +23,18 @@ from referee.games.base import (
     NextHand,
     Place,
     Result,
-    RummyResult,
     StoredHand,
     Table,
 )
 from referee.games.standing import Standing, fold
+from referee.games.three_handed.battle_royal import BattleRoyalResult
 from referee.games.three_handed.rotation import CutTieError, SeatingError, seats_by_cut
 from referee.rules.budget import TooComplexError
 from referee.rules.cards import Card, CardError, parse_cards
 from referee.rules.errors import HandError, InputError, said_of
 from referee.rules.ledger import GameLedger
 from referee.rules.messages import Message, capitalised, msg, msg_n
-from referee.rules.results import HandScore, Outcome
+from referee.rules.results import HandResult, HandScore, Outcome
 from referee.rules.ruleset import Ruleset
 from referee.rules.settlement import Settlement, SettlementRounding
 
@@ -133,6 +133,7 @@ class SeatedFormat(Format):
     seated: ClassVar[bool] = True
     title: ClassVar[str] = ""
     seat_field: ClassVar[str | None] = None  # the one seat a hand records (sat out / captain)
+    boxed: ClassVar[bool] = False  # one player in the box against the rest (board.detail)
 
     def players_needed(self, preset: Preset, got: int) -> Message | str:
         seats = preset.seats
@@ -176,9 +177,7 @@ class SeatedFormat(Format):
         """One hand ruled on its own (before the fold seats it)."""
         raise NotImplementedError
 
-    def verify_hand(
-        self, values: Mapping[str, Any], table: Table, place: Place
-    ) -> Result | RummyResult:
+    def verify_hand(self, values: Mapping[str, Any], table: Table, place: Place) -> object:
         self.check_seats(values, table.names)
         return self.rule(values, table)
 
@@ -192,12 +191,12 @@ class SeatedFormat(Format):
         # Each hand is ruled on its own entry at the table; only the seating and the scores
         # run across hands, and those are folded again whole. So any hand is a place to
         # resume the rulings from.
-        return list(range(len(board.extra.get("ruled", ())) + 1))
+        return list(range(len(board.ruled) + 1))
 
     def fold_from(
         self, previous: Board, start: int, hands: Sequence[StoredHand], table: Table
     ) -> Board:
-        ruled: list[tuple[Any, str | None, str | None]] = previous.extra.get("ruled", [])
+        ruled = previous.ruled
         if start > len(ruled):
             return self.fold(hands, table)
         seats = len(table.names)
@@ -222,11 +221,15 @@ class SeatedFormat(Format):
         for line in lines:
             line.summary = summary(line, names)
             line.seating_text = seating_text(line, names)
-        board.extra["ruled"] = ruled  # each hand's own ruling, for a fold that resumes
+        board.ruled = ruled  # each hand's own ruling, for a fold that resumes
         return board
 
     def _reused(
-        self, number: int, hand: StoredHand, kept: tuple[Any, str | None, str | None], seats: int
+        self,
+        number: int,
+        hand: StoredHand,
+        kept: tuple[Any, Message | str | None, str | None],
+        seats: int,
     ) -> Line:
         """A hand whose ruling an earlier fold kept (``kept``: its result, error and field),
         not scored yet."""
@@ -361,7 +364,9 @@ class SeatedFormat(Format):
             {
                 "upcard": v.get("upcard"),
                 "seating": {"why": io.step_json(line.why), "overridden": line.overridden},
-                "result": io.result_json(line.result, names) if line.result else None,
+                "result": io.result_json(result, names)
+                if isinstance(result := line.result, HandResult | BattleRoyalResult)
+                else None,
                 "error": None if line.error is None else str(line.error),
                 "summary": str(line.summary),
                 "points": dict(zip(names, line.points, strict=True)),
@@ -383,6 +388,10 @@ class SeatedFormat(Format):
     def api_columns(self, board: Board) -> list[str]:
         """The JSON's names of the score columns."""
         return list(board.names)
+
+    def game_box_json(self, board: Board, game: GameSettlement) -> dict[str, Any]:
+        """A finished game's value and who was in the box, in the JSON (None: no box)."""
+        return {"value": None, "box": None}
 
     def game_winner_json(self, board: Board, game: Any) -> Any:
         return board.names[game.winner] if game.winner is not None else None
@@ -434,8 +443,7 @@ class SeatedFormat(Format):
                     "label": str(g.label),
                     "winner": self.game_winner_json(board, g),
                     "final": by_column(g.finals) if g.finals else None,
-                    "value": g.value,
-                    "box": names[g.box] if g.box is not None else None,
+                    **self.game_box_json(board, g),
                     "settlement": io.settlement_json(g.settlement, names),
                 }
                 for g in board.games
