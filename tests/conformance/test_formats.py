@@ -1,0 +1,133 @@
+"""Every registered format (``referee.games.all_formats()``) meets the same bar with its
+sample match (``samples/<format>.json`` in the game's folder): the sample exists; it plays
+through the JSON API and through the pages to the same totals, each write folding the match
+once per revision; its match file exports and imports to identical reads; and its pages
+render in English, German and Russian. A format added without a sample fails here."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+
+from referee import i18n
+from referee.games import all_formats
+from referee.games.base import Format
+from tests.conformance.forms import browser_form
+from tests.conformance.languages import language_of, unfilled, untranslated
+from tests.conformance.play import play_api, play_pages, prepare, read
+from tests.conformance.samples import load_sample, sample_file
+from tests.web.helpers import open_edit_link
+
+FORMATS = pytest.mark.parametrize("fmt", all_formats(), ids=lambda fmt: fmt.name)
+
+DIFFERS_IN_A_COPY = {"id", "view_url", "edit_url", "settlement_url", "page_url"}
+DIFFERS_IN_A_COPY |= {"created_at", "edited_at", "revision"}
+
+
+def without_ids(value: Any) -> Any:
+    """A read with what differs between two copies of a match (ids, links, dates) left out."""
+    if isinstance(value, dict):
+        return {k: without_ids(v) for k, v in value.items() if k not in DIFFERS_IN_A_COPY}
+    if isinstance(value, list):
+        return [without_ids(v) for v in value]
+    return value
+
+
+@FORMATS
+def test_the_format_has_a_sample_match(fmt: Format) -> None:
+    assert sample_file(fmt).is_file(), f"{fmt.name} has no sample match at {sample_file(fmt)}"
+    sample = load_sample(fmt)
+    assert sample.match["preset"] in {p.name for p in fmt.presets}, sample.match["preset"]
+    assert len(sample.hands) >= 2, "a sample plays a few hands"
+    assert len({h.outcome for h in sample.hands}) >= 2, "a sample covers the main outcomes"
+
+
+@FORMATS
+def test_the_sample_plays_through_the_api_folding_once_per_revision(
+    client: Any, folds: list[str], fmt: Format
+) -> None:
+    sample = load_sample(fmt)
+    prepare(client, sample)
+    view_id, _ = play_api(client, sample, folds)
+    match = read(client, view_id)
+    assert match["variant"] == fmt.name
+    assert match["hands_played"] == len(sample.hands)
+    assert set(folds) <= {fmt.name}
+
+
+@FORMATS
+def test_the_sample_plays_through_the_pages_to_the_same_totals(
+    client: Any, folds: list[str], fmt: Format
+) -> None:
+    sample = load_sample(fmt)
+    prepare(client, sample)
+    by_pages = read(client, play_pages(client, sample, folds))
+    by_api = read(client, play_api(client, sample, folds)[0])
+    assert by_pages["variant"] == fmt.name
+    assert by_pages["hands_played"] == by_api["hands_played"] == len(sample.hands)
+    assert by_pages["totals"] == by_api["totals"]
+    assert by_pages["status"] == by_api["status"]
+
+
+@FORMATS
+def test_the_match_file_imports_to_identical_reads(
+    client: Any, folds: list[str], fmt: Format
+) -> None:
+    sample = load_sample(fmt)
+    prepare(client, sample)
+    view_id, _ = play_api(client, sample, folds)
+    download = client.get(f"/m/{view_id}/export.json")
+    assert download.status_code == 200
+    assert "attachment" in download.headers["Content-Disposition"]
+    assert json.loads(download.data)["match"]["variant"] == fmt.name
+    page = client.get("/import")
+    assert page.status_code == 200
+    form = browser_form(page.get_data(as_text=True))
+    form["file"] = (io.BytesIO(download.data), "match.json")  # type: ignore[assignment]
+    imported = client.post("/import", data=form, content_type="multipart/form-data")
+    assert imported.status_code == 302, imported.get_data(as_text=True)[:2000]
+    copy_id = imported.headers["Location"].rstrip("/").split("/")[-1]
+    assert copy_id != view_id
+    assert without_ids(read(client, copy_id)) == without_ids(read(client, view_id))
+    assert (
+        client.get(f"/m/{copy_id}/export.csv").data == client.get(f"/m/{view_id}/export.csv").data
+    )
+
+
+LANGUAGES = ("en", "de", "ru")
+
+
+@FORMATS
+def test_the_pages_render_in_three_languages(
+    client: Any, folds: list[str], fmt: Format, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scoreboard, a hand, the hand form, the score sheet and (where the format has one)
+    the settlement page answer 200 in each language, say which language they are in, fill
+    every placeholder, and say each engine sentence as a message the catalog translates."""
+    sample = load_sample(fmt)
+    prepare(client, sample)
+    view_id, token = play_api(client, sample, folds)
+    assert open_edit_link(client, f"/m/{view_id}/edit#{token}").status_code in (200, 302)
+    base = f"/m/{view_id}"
+    paths = [base, f"{base}/hands/1", f"{base}/hands/new", f"{base}/sheet"]
+    paths += [f"{base}/settlement"] if fmt.settlement_page else []
+    heard: list[object] = []
+    say = i18n.say
+
+    def listening(said: object) -> str:
+        heard.append(said)
+        return say(said)
+
+    monkeypatch.setattr(i18n, "say", listening)
+    for language in LANGUAGES:
+        for path in paths:
+            heard.clear()
+            response = client.get(path, headers={"Accept-Language": language})
+            assert response.status_code == 200, (language, path, response.status_code)
+            page = response.get_data(as_text=True)
+            assert language_of(page) == language, (language, path)
+            assert unfilled(page) == [], (language, path, unfilled(page))
+            assert untranslated(heard, language) == [], (language, path)
