@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import io
 import json
+import tomllib
+from fnmatch import fnmatch
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +24,7 @@ from tests.conformance.play import play_api, play_pages, prepare, read
 from tests.conformance.samples import load_sample, sample_file
 from tests.web.helpers import open_edit_link
 
+ROOT = Path(__file__).resolve().parents[2]
 FORMATS = pytest.mark.parametrize("fmt", all_formats(), ids=lambda fmt: fmt.name)
 
 DIFFERS_IN_A_COPY = {"id", "view_url", "edit_url", "settlement_url", "page_url"}
@@ -43,6 +47,26 @@ def test_the_format_has_a_sample_match(fmt: Format) -> None:
     assert sample.match["preset"] in {p.name for p in fmt.presets}, sample.match["preset"]
     assert len(sample.hands) >= 2, "a sample plays a few hands"
     assert len({h.outcome for h in sample.hands}) >= 2, "a sample covers the main outcomes"
+
+
+def test_a_format_without_a_sample_is_caught() -> None:
+    """The check above fails a format whose game folder has no sample for it."""
+
+    class Unsampled(Format):
+        name = "unsampled"
+
+    assert not sample_file(Unsampled()).is_file()
+    with pytest.raises(FileNotFoundError):
+        load_sample(Unsampled())
+
+
+@FORMATS
+def test_the_sample_ships_with_the_package(fmt: Format) -> None:
+    """pyproject.toml's package data takes the sample into the installed package."""
+    setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    shipped = setup["package-data"]["referee"]
+    where = Path(str(sample_file(fmt))).relative_to(ROOT / "referee").as_posix()
+    assert any(fnmatch(where, pattern) for pattern in shipped), (where, shipped)
 
 
 @FORMATS
