@@ -20,7 +20,7 @@ from referee.games import all_formats
 from referee.games.base import Format
 from tests.conformance.forms import browser_form
 from tests.conformance.languages import language_of, unfilled, untranslated
-from tests.conformance.play import play_api, play_pages, prepare, read
+from tests.conformance.play import FOLDS_A_HAND, play_api, play_pages, prepare, read
 from tests.conformance.samples import load_sample, sample_file
 from tests.web.helpers import open_edit_link
 
@@ -31,12 +31,14 @@ DIFFERS_IN_A_COPY = {"id", "view_url", "edit_url", "settlement_url", "page_url"}
 DIFFERS_IN_A_COPY |= {"created_at", "edited_at", "revision"}
 
 
-def without_ids(value: Any) -> Any:
-    """A read with what differs between two copies of a match (ids, links, dates) left out."""
+def without_ids(value: Any, *also: str) -> Any:
+    """A read with what differs between two copies of a match (ids, links, dates) left out,
+    and any key in ``also``."""
+    left_out = DIFFERS_IN_A_COPY | set(also)
     if isinstance(value, dict):
-        return {k: without_ids(v) for k, v in value.items() if k not in DIFFERS_IN_A_COPY}
+        return {k: without_ids(v, *also) for k, v in value.items() if k not in left_out}
     if isinstance(value, list):
-        return [without_ids(v) for v in value]
+        return [without_ids(v, *also) for v in value]
     return value
 
 
@@ -75,11 +77,27 @@ def test_the_sample_plays_through_the_api_folding_once_per_revision(
 ) -> None:
     sample = load_sample(fmt)
     prepare(client, sample)
-    view_id, _ = play_api(client, sample, folds)
+    view_id, token = play_api(client, sample, folds)
     match = read(client, view_id)
     assert match["variant"] == fmt.name
     assert match["hands_played"] == len(sample.hands)
     assert set(folds) <= {fmt.name}
+    # deleting the last hand and undoing the delete are writes too: one fold each
+    headers = {"X-Edit-Token": token}
+    last = match["hands"][-1]["id"]
+    for write, after in (
+        (lambda: client.delete(f"/api/v1/matches/{view_id}/hands/{last}", headers=headers), -1),
+        (lambda: client.post(f"/api/v1/matches/{view_id}/undo", json={}, headers=headers), 0),
+    ):
+        folds.clear()
+        response = write()
+        assert response.status_code == 200, response.get_json()
+        assert len(folds) == FOLDS_A_HAND, folds
+        folds.clear()
+        assert read(client, view_id)["hands_played"] == len(sample.hands) + after
+        assert folds == []
+    # the hands' versions count their changes; everything else reads as before the delete
+    assert without_ids(read(client, view_id), "version") == without_ids(match, "version")
 
 
 @FORMATS
