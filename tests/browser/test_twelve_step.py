@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.steps import start_from_home, totals
-from tests.web.test_contract import TWELVE
+from tests.games.contract.test_contract import TWELVE
 
 pytestmark = pytest.mark.browser
 

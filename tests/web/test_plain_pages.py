@@ -9,10 +9,10 @@ import html
 import re
 from typing import Any
 
+from tests.games.contract.test_contract import new_match_data
 from tests.web.every_format import play
 from tests.web.helpers import csrf_from, form_values, open_edit_link
 from tests.web.test_clubs import friday
-from tests.web.test_contract import new_match_data
 
 
 def text(response: Any) -> str:

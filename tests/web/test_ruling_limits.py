@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.rules.test_budget import WORST
+from tests.engine.test_budget import WORST
 from tests.web.helpers import api_match
 
 WILD_RULES = {

@@ -264,7 +264,7 @@ def test_superscript_digits_in_a_body_are_refused(
 
 
 def test_superscript_dice_in_a_gem_hand_are_refused(client: Any) -> None:
-    from tests.web.test_gem import DECK
+    from tests.games.gem.test_gem import DECK
 
     made = client.post(
         "/api/v1/matches", json={"players": ["Ann", "Ben"], "preset": "gem", "deck": DECK}

@@ -11,10 +11,9 @@ from typing import Any
 from referee.games.gem.saved_decks import SavedDeck
 from referee.models import Hand, Match, db
 from referee.rules.cards import ALL_NATURALS, Rank
+from tests.web.helpers import csrf_from, form_values
 
-from .helpers import csrf_from, form_values
-
-DECK = (Path(__file__).parent.parent / "data" / "gem_synthetic_deck.txt").read_text().strip()
+DECK = (Path(__file__).resolve().parents[2] / "data" / "gem_synthetic_deck.txt").read_text().strip()
 KNOCKER = "AS 4C 6D 8H 9S 9H 9D QH 7D 2C 3D"  # Gold stash, 9s, Q♥+7♦; deadwood 5
 UNDERCUTS = "2S 2H 2D 3S 4S 5S JS JH JD 10S 9C"  # lays off 10♠ (Gold) and 9♣: 0
 

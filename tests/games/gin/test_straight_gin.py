@@ -13,7 +13,7 @@ from referee.rules.hand_conditions import hand_conditions
 from referee.rules.ledger import fold_match
 from referee.rules.results import Outcome, Role
 from referee.rules.ruleset import KnockCompare, Ruleset
-from tests.rules.counts import ruled
+from tests.engine.counts import ruled
 
 STRAIGHT = get_preset("straight_gin").rules
 

@@ -24,7 +24,7 @@ from referee.rules.ledger import dealers, fold_match, is_dead
 from referee.rules.results import HandScore
 from referee.rules.ruleset import Ruleset, ShutoutRule
 from referee.rules.settlement import ExtraPayment, SettlementRounding
-from tests.rules.counts import ruled
+from tests.engine.counts import ruled
 
 A, B = 0, 1
 YOU, OPP = A, B

@@ -18,7 +18,7 @@ from referee.rules.fast_deadwood import (
     supports,
 )
 from referee.rules.ruleset import DEFAULT_RULES, AceRank, Ruleset
-from tests.rules.reference import (
+from tests.engine.reference import (
     all_melds_ref,
     min_deadwood_after_discard_ref,
     min_deadwood_ref,

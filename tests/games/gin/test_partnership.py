@@ -31,7 +31,7 @@ from referee.games.gin.partnership import (
 from referee.games.presets import get_preset, play_family
 from referee.rules.results import HandResult, Outcome
 from referee.rules.ruleset import NextDealer, PartnershipZeroNet, Ruleset, TieOutcome
-from tests.rules.counts import drawn, illegal, ruled
+from tests.engine.counts import drawn, illegal, ruled
 
 A, B, C, D = 0, 1, 2, 3
 AC, BD = 0, 1

@@ -4,9 +4,9 @@ JSON; JSON Lines on stdin, a bad line answered with its field and reason."""
 import json
 from pathlib import Path
 
-from .test_shell import run
+from tests.shell.test_shell import run
 
-DECK = str(Path(__file__).parent.parent / "data" / "gem_synthetic_deck.txt")
+DECK = str(Path(__file__).resolve().parents[2] / "data" / "gem_synthetic_deck.txt")
 KNOCKER = "AS 4C 6D 8H 9S 9H 9D QH 7D 2C 3D"
 OTHER = "2S 2H 2D 3S 4S 5S JS JH JD 4H 5H"
 

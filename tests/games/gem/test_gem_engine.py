@@ -33,7 +33,7 @@ DECK = SYNTHETIC_DECK
 RULES = GemRules()
 TWO = ("Ann", "Ben")
 THREE = ("Ann", "Ben", "Cy")
-DATA = Path(__file__).parent.parent / "data" / "gem_synthetic_deck.txt"
+DATA = Path(__file__).resolve().parents[2] / "data" / "gem_synthetic_deck.txt"
 
 # The synthetic deck's Gold cards: A♠ 4♣ 6♦ 8♥ 10♠ J♣ and K♠ (Gold/Emerald).
 KNOCKER = "AS 4C 6D 8H 9S 9H 9D QH 7D 2C 3D"  # Gold stash, 9s, Q♥+7♦; deadwood 5 (2♣ 3♦)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games.three_handed.test_threehand_cutthroat import VECTOR
 from tests.web.test_hands import stored
-from tests.web.test_threehand_cutthroat import VECTOR
 
 
 def create(client, **body):

@@ -18,7 +18,7 @@ from referee.rules.hand_conditions import UpcardRequiredError, hand_conditions
 from referee.rules.ledger import fold_match
 from referee.rules.results import Outcome, Role
 from referee.rules.ruleset import KnockCompare, OklahomaAce, Ruleset
-from tests.rules.counts import ruled
+from tests.engine.counts import ruled
 
 OKLAHOMA = get_preset("oklahoma").rules
 A, B = 0, 1
