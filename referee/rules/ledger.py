@@ -33,10 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from referee.rules.results import HandScore
 from referee.rules.ruleset import NextDealer, Ruleset, ShutoutRule, TargetTie
-from referee.rules.settlement import ExtraPayment
+from referee.rules.settlement import ExtraPayment, Settlement, SettlementRounding, settle
 
 # -- results -------------------------------------------------------------------------------
 
@@ -521,3 +522,16 @@ def _following(dealer: int, score: HandScore, rule: NextDealer, players: int) ->
     if rule is NextDealer.LOSER:
         return 1 - winner
     return winner
+
+
+def settle_game(
+    game: GameLedger,
+    stake_per_point: Decimal | int | str = Decimal(1),
+    rounding: SettlementRounding = SettlementRounding.NONE,
+) -> Settlement:
+    """A finished game's settlement: each player pays each higher player the difference of
+    their final totals, plus each shut-out player's extra to the winner (RG-3): how every game
+    of three or more players is settled."""
+    if not game.finished or game.final_totals is None:
+        raise ValueError(f"game {game.number} is not finished: it cannot be settled yet")
+    return settle(game.final_totals, stake_per_point, game.extras, rounding)

@@ -52,7 +52,7 @@ def test_a_chouette_scoreboard_on_a_phone(live_server, phone, shots):
     page.locator("#kind label:has-text('Gin')").first.click()
     page.fill("#defender_deadwood", "80")
     page.click("input[name=save]")
-    expect(page.locator('[data-testid="state"]')).to_contain_text("the partnership wins")
+    expect(page.locator('[data-testid="state"]')).to_contain_text("the team wins")
     # 105 + 100 game + 25 box = 230 against 26 + 25 = 51: V = 179 from Eve to each of four
     expect(page.locator('[data-testid="final-1"]')).to_have_text("230")
     expect(page.locator('[data-testid="net-4"]')).to_have_text("-716")

@@ -5,7 +5,7 @@ Every player is in every hand. A hand records who dealt, how it ended (``kind``:
 (``seat_deadwoods``, the points left in hand; 500 Rum also ``seat_melded``) or by cards
 (``seat_cards``, the cards left in hand; ``seat_melds``, the melds laid down, melds
 separated by ``/``). The ledger folds the hands (no boxes) into games; each finished game is
-settled pairwise as Cutthroat's is.
+settled pairwise (``ledger.settle_game``).
 
 Stored form (what :meth:`RummyFormat.normalise` returns): ``kind``, ``entry``,
 ``knocker_seat``, ``dealer_seat``, ``seat_deadwoods`` and ``seat_melded`` ("19 4 _ 0"),
@@ -35,7 +35,6 @@ from referee.games.rummy import presets as rummy_presets
 from referee.games.rummy.basic_rummy import Ending
 from referee.games.standing import dealer_after
 from referee.games.stored import Codec
-from referee.games.three_handed.cutthroat import settle_game
 from referee.games.three_handed.seated import SeatedFormat, signed
 from referee.games.three_handed.seated_entry import (
     _join_cards,
@@ -47,6 +46,7 @@ from referee.games.three_handed.seated_entry import (
 )
 from referee.rules.cards import Card, CardError, parse_cards
 from referee.rules.errors import InputError, said_of
+from referee.rules.ledger import settle_game
 from referee.rules.messages import Message, msg
 from referee.rules.results import HandScore, Step
 from referee.rules.ruleset import NextDealer, Ruleset

@@ -50,14 +50,13 @@ from referee.games.three_handed.battle_royal_layoffs import (
     plays_against,
 )
 from referee.games.three_handed.battle_royal_scoring import score_hand
-from referee.games.three_handed.cutthroat import settle_game
 from referee.rules import melds
 from referee.rules.adjudicate import HandInputError, HandKind
 from referee.rules.cards import Card, CardError, format_cards, parse_cards
 from referee.rules.errors import said_of
 from referee.rules.hand_conditions import HandConditions
 from referee.rules.labels import Label, capitalized, labeller, step
-from referee.rules.ledger import MatchLedger, dealers, fold_match
+from referee.rules.ledger import MatchLedger, dealers, fold_match, settle_game
 from referee.rules.ledger import next_dealer as following_dealer
 from referee.rules.messages import Message, joined, msg, msg_n
 from referee.rules.report import arrangement_to_dict, meld_to_dict

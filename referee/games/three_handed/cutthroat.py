@@ -45,7 +45,7 @@ from referee.games.three_handed.rotation import (
     plan_seatings,
 )
 from referee.rules.labels import Label, labeller
-from referee.rules.ledger import GameLedger, MatchLedger, fold_match
+from referee.rules.ledger import MatchLedger, fold_match, settle_game
 from referee.rules.messages import msg
 from referee.rules.results import HandResult, HandScore, Outcome, Role
 from referee.rules.ruleset import Rotation, Ruleset, ShutoutRule
@@ -216,15 +216,3 @@ def _hand(hand: CutthroatHand, played: Seating, label: Label) -> tuple[HandScore
         )
     defender = played.opponent(hand.knocker)
     return seat_score(result, hand.knocker, defender), hand_winner(result, hand.knocker, defender)
-
-
-def settle_game(
-    game: GameLedger,
-    stake_per_point: Decimal | int | str = Decimal(1),
-    rounding: SettlementRounding = SettlementRounding.NONE,
-) -> Settlement:
-    """A finished game's settlement: each player pays each higher player the difference of
-    their final totals, plus each shut-out player's extra to the winner (RG-3)."""
-    if not game.finished or game.final_totals is None:
-        raise ValueError(f"game {game.number} is not finished: it cannot be settled yet")
-    return settle(game.final_totals, stake_per_point, game.extras, rounding)

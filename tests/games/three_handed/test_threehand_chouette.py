@@ -94,7 +94,7 @@ def test_when_the_partnership_wins_the_next_box_follows_the_option(
     assert add_seated(client, view_id, DAN, 5, 15).status_code == 302  # box +10; Ben captains
     assert add_seated(client, view_id, BEN, 2, 30).status_code == 302  # team +28: game over
     page = scoreboard(client, view_id)
-    assert "Game over: the partnership wins." in plain_page(page)
+    assert "Game over: the team wins." in plain_page(page)
     finals = tuple(int(marked(page, f"final-{s}")) for s in range(2))
     assert finals == (10 + 25, 28 + 100 + 25)  # V = 118
     assert nets(page, 4) == (118, 118, 118, -354)
