@@ -74,6 +74,26 @@ RULE_GROUPS = (
 TEXT_RULES = frozenset(name for name, kind in FIELD_TYPES.items() if kind is str)
 
 
+def knocker_cards_field() -> StringField:
+    """The knocker's ten cards (eleven for big gin), as the hand form and the check ask them."""
+    return StringField(
+        _l("Knocker's cards"),
+        description=_l("the 10 cards after the knock discard (11 for big gin)"),
+        validators=[Optional(), Length(max=200)],
+        render_kw=CARD_INPUT,
+    )
+
+
+def defender_cards_field() -> StringField:
+    """The defender's ten cards, as the hand form and the check ask them."""
+    return StringField(
+        _l("Defender's cards"),
+        description=_l("all 10 cards"),
+        validators=[Optional(), Length(max=200)],
+        render_kw=CARD_INPUT,
+    )
+
+
 class ActionForm(FlaskForm):
     """CSRF only, plus the state the button was pressed against (for conflict checks)."""
 
@@ -402,18 +422,8 @@ class CheckBase(FlaskForm):
 
 class RulingCheckBase(CheckBase):
     kind = RadioField(_l("What was announced"), choices=ANNOUNCED_CHOICES, default="auto")
-    knocker_cards = StringField(
-        _l("Knocker's cards"),
-        description=_l("the 10 cards after the knock discard (11 for big gin)"),
-        validators=[Optional(), Length(max=200)],
-        render_kw=CARD_INPUT,
-    )
-    defender_cards = StringField(
-        _l("Defender's cards"),
-        description=_l("all 10 cards"),
-        validators=[Optional(), Length(max=200)],
-        render_kw=CARD_INPUT,
-    )
+    knocker_cards = knocker_cards_field()
+    defender_cards = defender_cards_field()
     spread = StringField(
         _l("The spread the knocker laid down"),
         description=_l("the melds as laid down, separated by | (left empty: the best spread)"),

@@ -29,6 +29,8 @@ from referee.forms import (
     EntryForm,
     MatchFormBase,
     choice,
+    defender_cards_field,
+    knocker_cards_field,
     match_form,
 )
 from referee.games.gin.deal_entry import TABLE_FIELDS
@@ -110,18 +112,8 @@ class HandForm(EntryForm):
         validators=[Optional(), NumberRange(min=0, message=_l("cannot be negative"))],
         render_kw={"inputmode": "numeric", "min": 0},
     )
-    knocker_cards = StringField(
-        _l("Knocker's cards"),
-        description=_l("the 10 cards after the knock discard (11 for big gin)"),
-        validators=[Optional(), Length(max=200)],
-        render_kw=CARD_INPUT,
-    )
-    defender_cards = StringField(
-        _l("Defender's cards"),
-        description=_l("all 10 cards"),
-        validators=[Optional(), Length(max=200)],
-        render_kw=CARD_INPUT,
-    )
+    knocker_cards = knocker_cards_field()
+    defender_cards = defender_cards_field()
     spread = StringField(
         _l("Spread laid down"),
         description=_l(
