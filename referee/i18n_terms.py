@@ -14,7 +14,7 @@ new preset fails that test until its texts are added (and translated).
 
 from __future__ import annotations
 
-from referee.i18n import N_
+from referee.rules.plain_words import N_
 
 OUTCOMES = (
     N_("knock"),
