@@ -13,7 +13,19 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from flask import Flask
 
+__version__ = "0.1.0"
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _site_root() -> Path:
+    """Where ``templates/``, ``static/`` and ``migrations/`` are: the top of a checkout, or
+    ``referee/site/`` inside an installed package (the wheel copies them there: setup.py)."""
+    shipped = Path(__file__).resolve().parent / "site"
+    return PROJECT_ROOT if (PROJECT_ROOT / "templates").is_dir() else shipped
+
+
+SITE_ROOT = _site_root()
 
 
 def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
@@ -43,8 +55,8 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
+        template_folder=str(SITE_ROOT / "templates"),
+        static_folder=str(SITE_ROOT / "static"),
         instance_path=os.environ.get("REFEREE_INSTANCE_PATH") or None,
     )
     config.load(app, test_config)

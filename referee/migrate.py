@@ -17,10 +17,10 @@ from flask import Flask
 from flask_migrate import Migrate
 from sqlalchemy import text
 
-from referee import PROJECT_ROOT
+from referee import SITE_ROOT
 from referee.models import db
 
-MIGRATIONS = PROJECT_ROOT / "migrations"
+MIGRATIONS = SITE_ROOT / "migrations"
 migrate = Migrate(directory=str(MIGRATIONS), render_as_batch=True, compare_type=True)
 _ADVISORY_KEY = 0x6E1_4EF  # any constant shared by every worker of this app
 
