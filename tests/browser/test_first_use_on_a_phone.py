@@ -96,7 +96,11 @@ def test_a_full_hand_by_the_picker_then_fixing_it_in_the_dark(live_server, brows
     page.wait_for_selector('[data-testid="total-0"]')
     # dark mode follows the phone: a dark page
     # (once the stylesheet applies: before it, the body is transparent, rgba(0, 0, 0, 0))
-    page.wait_for_function("getComputedStyle(document.body).backgroundColor !== 'rgba(0, 0, 0, 0)'")
+    # (a function, not an expression: Playwright evaluates an expression with eval, which the
+    # page's Content-Security-Policy refuses once the new page has loaded)
+    page.wait_for_function(
+        "() => getComputedStyle(document.body).backgroundColor !== 'rgba(0, 0, 0, 0)'"
+    )
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert sum(int(c) for c in re.findall(r"\d+", background)[:3]) < 120, background
 
