@@ -60,15 +60,18 @@ RULE_PREFIX = "rule_"
 CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
 """How a field of typed cards is drawn: no autocompletion or spelling, capitals."""
 
-# Headings for the house-rule knobs, by the first field of each group (Ruleset order).
-RULE_GROUPS = (
-    ("decks", _l("The pack")),
-    ("min_set", _l("Melds")),
-    ("hand_size", _l("A hand")),
-    ("box_bonus", _l("The game")),
-    ("oklahoma", _l("Oklahoma and extras")),
-    ("cutthroat_rotation", _l("Three-handed formats")),
-)
+# Headings for the house-rule knobs, by the first field of each group (Ruleset order): the
+# field's ``heading``, shown translated.
+RULE_GROUPS = {
+    f.name: f.metadata["heading"] for f in dataclasses.fields(Ruleset) if "heading" in f.metadata
+}
+
+
+def group_heading(name: str) -> str:
+    """The heading a group of house rules starting at field ``name`` shows."""
+    heading = RULE_GROUPS.get(name)
+    return _l(heading) if heading else _l("House rules")
+
 
 # Rules held as text (a list a game builds on its own page): never shown as a knob.
 TEXT_RULES = frozenset(name for name, kind in FIELD_TYPES.items() if kind is str)
@@ -151,7 +154,7 @@ class MatchFormBase(FlaskForm):
 
     player_0 = StringField(_l("First player"), validators=[InputRequired(), Length(max=40)])
     player_1 = StringField(_l("Second player"), validators=[InputRequired(), Length(max=40)])
-    # Partnership only: the partners sit opposite, so the teams are players 1 & 3 and 2 & 4.
+    # Four-seat games only: the partners sit opposite, so the teams are players 1 & 3 and 2 & 4.
     player_2 = StringField(_l("Third player"), validators=[Optional(), Length(max=40)])
     player_3 = StringField(_l("Fourth player"), validators=[Optional(), Length(max=40)])
     preset = SelectField(_l("Table rules"), default=DEFAULT_PRESET)
@@ -183,11 +186,10 @@ class MatchFormBase(FlaskForm):
         """The house-rule knobs grouped under their headings, in Ruleset order (those shown
         apart left out)."""
         apart = self.shown_apart()
-        starts = dict(RULE_GROUPS)
         groups: list[tuple[str, list[Field]]] = []
         for f in dataclasses.fields(Ruleset):
-            if f.name in starts or not groups:
-                groups.append((starts.get(f.name, _l("House rules")), []))
+            if f.name in RULE_GROUPS or not groups:
+                groups.append((group_heading(f.name), []))
             if f.name not in apart and f.name not in TEXT_RULES:
                 groups[-1][1].append(self[RULE_PREFIX + f.name])
         return [(heading, fields) for heading, fields in groups if fields]
@@ -273,7 +275,7 @@ class EntryForm(FlaskForm):
     dealer_seat = RadioField(_l("Dealer"), coerce=int)
     upcard = StringField(
         _l("Upcard"),
-        description=_l("the first upcard (Oklahoma needs it)"),
+        description=_l("the first upcard, where it sets the knock limit"),
         validators=[Optional(), Length(max=8)],
         render_kw={"autocomplete": "off", "autocapitalize": "characters"},
     )
@@ -328,15 +330,9 @@ def new_key() -> str:
 
 # -- check a hand: no match, just a table's rules and the cards --------------------------------
 
-# The knobs that can change one hand's ruling (the game-level ones do not): the Ruleset's
-# fields from the pack to the wall, and Oklahoma's.
-CHECK_RULES = tuple(
-    f.name
-    for f in dataclasses.fields(Ruleset)
-    if not f.name.startswith(
-        ("box", "game", "shutout", "next_", "wall", "hollywood", "partnership")
-    )
-)
+# The knobs that can change one hand's ruling: the Ruleset's fields not marked ``per_game``
+# (the box, the game, the wall and the overlays cannot).
+CHECK_RULES = tuple(f.name for f in dataclasses.fields(Ruleset) if not f.metadata.get("per_game"))
 
 ANNOUNCED_CHOICES = [
     choice(HandKindChoice.AUTO, _l("Let the cards say")),
@@ -382,17 +378,16 @@ class CheckBase(FlaskForm):
     rules_from = HiddenField()  # the preset whose values the knobs hold
     upcard = StringField(
         _l("Upcard"),
-        description=_l("the first upcard: in Oklahoma it sets the knock limit"),
+        description=_l("the first upcard, where it sets the knock limit"),
         validators=[Optional(), Length(max=8)],
         render_kw={"autocomplete": "off", "autocapitalize": "characters"},
     )
 
     def rule_fields(self) -> list[tuple[str, list[Field]]]:
-        starts = dict(RULE_GROUPS)
         groups: list[tuple[str, list[Field]]] = []
         for name in CHECK_RULES:
-            if name in starts or not groups:
-                groups.append((starts.get(name, _l("House rules")), []))
+            if name in RULE_GROUPS or not groups:
+                groups.append((group_heading(name), []))
             groups[-1][1].append(self[RULE_PREFIX + name])
         return groups
 

@@ -414,7 +414,8 @@ def _knock_text(deadwood: int, conditions: HandConditions | None, rules: Ruleset
         return msg("gin, every card melds.")
     if conditions is None:
         return msg(
-            "in Oklahoma the upcard sets the knock limit; enter it to see whether it may knock."
+            "at this table the first upcard sets the knock limit; enter it to see whether it may "
+            "knock."
         )
     limit = conditions.limit_text(rules)
     if conditions.knock_allowed(deadwood, rules):

@@ -318,11 +318,7 @@ def create_match() -> tuple[Response, int]:
     data = _body()
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        _fail(
-            400,
-            "players",
-            "a list of names: two, four for partnership, three to eight; rummy games two to eight",
-        )
+        _fail(400, "players", "a list of names, as many as the game seats (two to eight)")
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         _fail(400, "rules", 'an object of house rules, e.g. {"gin_bonus": 20}')

@@ -51,11 +51,6 @@ class SaysItsJson(Protocol):
     def as_json(self, names: Sequence[str] | None = None) -> dict[str, Any]: ...
 
 
-def N_(text: str) -> str:
-    """``text`` itself, marked for the catalogs (a format's title, shown translated)."""
-    return text
-
-
 @dataclass(frozen=True)
 class ScoreChart:
     """One chart of running scores a format draws its own way (one per game of a match that

@@ -24,7 +24,14 @@ from referee.rules import plain_words
 from referee.rules.plain_words import GameWords, PlainRule
 from referee.rules.ruleset import FIELD_HELP, Ruleset
 
-__all__ = ["game_words", "listed_terms", "option_words", "plain_rules", "rule_help"]
+__all__ = [
+    "game_words",
+    "listed_terms",
+    "option_words",
+    "plain_rules",
+    "rule_help",
+    "rule_titles",
+]
 
 
 def game_words() -> tuple[GameWords, ...]:
@@ -56,6 +63,15 @@ def rule_help() -> dict[str, str]:
     return {f.name: found[f.name] for f in dataclasses.fields(Ruleset) if f.name in found}
 
 
+def rule_titles() -> dict[str, str]:
+    """What a ruling's step is about, by the tags the games rule with their own rules (the
+    shared tags' titles are the ruling page's)."""
+    found: dict[str, str] = {}
+    for words in game_words():
+        found.update(words.rule_titles)
+    return found
+
+
 def listed_terms() -> frozenset[str]:
     """Every fixed English text listed for the catalogs: the shared ones
     (:mod:`referee.i18n_terms`) and each game's (its terms, its headings on the rules page and
@@ -69,6 +85,7 @@ def listed_terms() -> frozenset[str]:
         for text in (
             *words.terms,
             *words.rule_help.values(),
+            *words.rule_titles.values(),
             *(note.title for note in words.notes),
             *(said for choices in words.option_words.values() for said in choices.values()),
         )

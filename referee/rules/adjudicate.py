@@ -126,7 +126,8 @@ def _max_deadwood(rules: Ruleset) -> int:
 
 def rule_dead_hand(rules: Ruleset, upcard: Card | None = None) -> HandResult:
     """A drawn hand: the stock reached the wall with no knock (R16): nobody scores."""
-    conditions = hand_conditions(rules, upcard) if rules.oklahoma and upcard else None
+    by_upcard = rules.upcard_sets_knock_limit and upcard is not None
+    conditions = hand_conditions(rules, upcard) if by_upcard else None
     steps = list(conditions.steps) if conditions else []
     steps.append(
         Step(

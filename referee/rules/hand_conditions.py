@@ -1,9 +1,9 @@
 """What one deal's conditions make of the table's rules: the knock limit and the multipliers.
 
 In the standard game these are the table's fixed numbers (Straight Gin's limit 0 means gin
-only, docs/rules.md §5). In Oklahoma (docs/rules.md §3) the first upcard sets each hand's
-knock limit and a spade doubles the hand, so the limit has to be worked out per hand and
-explained in the ruling.
+only, docs/rules.md §5). Where the first upcard sets each hand's knock limit (docs/rules.md §3)
+and a spade doubles the hand, the limit has to be worked out per hand and explained in the
+ruling.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from referee.rules.cards import Card, Suit
 from referee.rules.messages import Message, msg
 from referee.rules.results import Step
-from referee.rules.ruleset import OklahomaAce, Ruleset
+from referee.rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class HandConditions:
 
 
 class UpcardRequiredError(ValueError):
-    """Oklahoma needs the first upcard to know the hand's knock limit; ``message`` says why
+    """A table whose upcard sets the knock limit needs it to rule a hand; ``message`` says why
     (``str()`` is its English)."""
 
     def __init__(self, message: Message) -> None:
@@ -53,36 +53,34 @@ class UpcardRequiredError(ValueError):
 def upcard_needed(rules: Ruleset) -> Message | None:
     """Why a hand under ``rules`` cannot be entered without its first upcard (None: it can).
 
-    >>> str(upcard_needed(Ruleset(oklahoma=True)))
-    'enter the first upcard: in Oklahoma it sets the knock limit'
     >>> upcard_needed(Ruleset()) is None
     True
     """
-    if rules.oklahoma:
-        return msg("enter the first upcard: in Oklahoma it sets the knock limit")
+    if rules.upcard_sets_knock_limit:
+        return msg("enter the first upcard: at this table it sets the knock limit")
     return None
 
 
 def hand_conditions(rules: Ruleset, upcard: Card | None = None) -> HandConditions:
     """The knock limit and multipliers for one deal under ``rules``, with the steps saying why."""
-    if not rules.oklahoma:
+    if not rules.upcard_sets_knock_limit:
         if rules.knock_limit == 0:
             # Straight Gin (docs/rules.md §5): the limit 0 allows no knock at all, only gin.
             step = Step(msg("No knocking at this table: only gin or big gin ends a hand."), "§5")
             return HandConditions(0, 1, 1, (step,))
         return HandConditions(rules.knock_limit, 1, 1, ())
     if upcard is None:
-        raise UpcardRequiredError(msg("Oklahoma needs the first upcard: it sets the knock limit"))
-    return _oklahoma(rules, upcard)
+        raise UpcardRequiredError(msg("this table needs the first upcard: it sets the knock limit"))
+    return _upcard_conditions(rules, upcard)
 
 
-def _oklahoma(rules: Ruleset, upcard: Card) -> HandConditions:
+def _upcard_conditions(rules: Ruleset, upcard: Card) -> HandConditions:
     steps: list[Step] = []
     if upcard.is_joker or upcard.rank is None:
-        raise UpcardRequiredError(msg("a joker cannot be the Oklahoma upcard"))
+        raise UpcardRequiredError(msg("a joker cannot be the upcard that sets the knock limit"))
     rank = int(upcard.rank)
     limit: int | None
-    if rank == 1 and rules.oklahoma_ace is OklahomaAce.GIN_ONLY:
+    if rank == 1 and rules.ace_upcard_gin_only:
         limit = None
         steps.append(
             Step(

@@ -37,6 +37,12 @@ Value = Union[int, Decimal, str, "Message"]
 JsonValue = int | str | dict[str, object]
 
 
+def N_(text: str) -> str:
+    """Marks a fixed English text for the catalogs where it is written (pybabel finds
+    ``N_()``); a page translates it when it shows it (the ``tr`` filter)."""
+    return text
+
+
 @dataclass(frozen=True)
 class Message:
     """One sentence: the English ``template`` with ``{name}`` places, and their values.

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from referee.rules.messages import N_ as N_  # re-exported: the games mark their texts with it
 from referee.rules.messages import Message, joined, msg, msg_n
 from referee.rules.ruleset import (
     AceRank,
@@ -66,7 +67,8 @@ class GameWords:
     (None: the table's ``knock_limit``); ``terms`` are the fixed English texts its pages show
     as data (preset titles and descriptions, its house rules' labels), each marked ``N_()``
     where written so that pybabel finds it; ``rule_help`` is the help of the house rules only
-    this game plays (the :class:`Ruleset` fields whose help is not the shared one).
+    this game plays (the :class:`Ruleset` fields whose help is not the shared one);
+    ``rule_titles`` are what a ruling's step with one of the game's own tags is about.
     """
 
     notes: tuple[Note, ...] = ()
@@ -74,12 +76,7 @@ class GameWords:
     knock_limit: Callable[[Ruleset], Message | None] | None = None
     terms: tuple[str, ...] = ()
     rule_help: Mapping[str, str] = field(default_factory=dict)
-
-
-def N_(text: str) -> str:
-    """Marks a fixed English text for the catalogs where it is written (pybabel finds
-    ``N_()``); a page translates it when it shows it (the ``tr`` filter)."""
-    return text
+    rule_titles: Mapping[str, str] = field(default_factory=dict)
 
 
 NO_WORDS = GameWords()

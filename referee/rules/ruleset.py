@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any, get_type_hints
 
 from referee.rules.cards import Deck
-from referee.rules.messages import Message, joined, msg, msg_n
+from referee.rules.messages import N_, Message, joined, msg, msg_n
 from referee.rules.settlement import SettlementRounding
 
 
@@ -125,7 +125,11 @@ class ChouetteAfterGame(StrEnum):
 
 def _opt(default: Any, help: str = "", **meta: Any) -> Any:
     """A rule's field: its default, its help for people choosing house rules (a rule only one
-    game plays has its help in that game's words instead), and its bounds (``min``, ``max``)."""
+    game plays has its help in that game's words instead), and its bounds (``min``, ``max``).
+
+    ``heading`` starts a group of house rules on the forms (the first field of each group
+    carries it); ``per_game=True`` marks a rule that cannot change one hand's ruling (the box,
+    the game, the wall, the overlays), which the check page therefore does not ask."""
     return field(default=default, metadata={"help": help, **meta})
 
 
@@ -139,7 +143,7 @@ class Ruleset:
     """
 
     # The pack and the cards' values
-    decks: int = _opt(1, "52-card decks in the pack", min=1, max=4)
+    decks: int = _opt(1, "52-card decks in the pack", min=1, max=4, heading=N_("The pack"))
     jokers: int = _opt(0, "jokers in the pack", min=0, max=8)
     joker_value: int = _opt(20, "deadwood value of a joker (usually 20)", min=0, max=100)
     jokers_wild: bool = _opt(False, "jokers are wild (else a joker is always deadwood)")
@@ -152,7 +156,7 @@ class Ruleset:
     ace: AceRank = _opt(AceRank.LOW, "ace low only, or high or low without wrapping")
 
     # Melds
-    min_set: int = _opt(3, "fewest cards in a set", min=2, max=4)
+    min_set: int = _opt(3, "fewest cards in a set", min=2, max=4, heading=N_("Melds"))
     max_set: int = _opt(4, "most cards in a set (more than 4 needs several decks)", min=3, max=12)
     min_run: int = _opt(3, "fewest cards in a run", min=2, max=13)
     max_run: int | None = _opt(None, "most cards in a run; none = no limit", min=3, max=14)
@@ -160,7 +164,7 @@ class Ruleset:
     min_naturals_in_meld: int = _opt(1, "natural cards every meld must hold", min=0, max=4)
 
     # A hand
-    hand_size: int = _opt(10, "cards dealt to each player", min=3, max=15)
+    hand_size: int = _opt(10, "cards dealt to each player", min=3, max=15, heading=N_("A hand"))
     knock_limit: int = _opt(10, "largest deadwood a knock allows (0 = gin only)", min=0, max=15)
     knock_compare: KnockCompare = _opt(KnockCompare.LTE, "deadwood ≤ limit, or strictly <")
     gin_bonus: int = _opt(25, "bonus for gin", min=0, max=500)
@@ -176,39 +180,45 @@ class Ruleset:
     )
     layoff_chain: bool = _opt(True, "the defender may lay off onto its own layoffs (8♠ then 9♠)")
     layoff_original_melds_only: bool = _opt(False)
-    wall_size: int = _opt(2, "stock cards left when the hand is dead", min=0, max=10)
-    wall_rule: WallRule = _opt(WallRule.PAGAT, "what may happen at the wall")
+    wall_size: int = _opt(2, "stock cards left when the hand is dead", min=0, max=10, per_game=True)
+    wall_rule: WallRule = _opt(WallRule.PAGAT, "what may happen at the wall", per_game=True)
 
     # The game
-    box_bonus: int = _opt(25, "box (line) bonus per hand won", min=0, max=500)
-    boxes_count_toward_target: bool = _opt(False, "boxes count toward the target as they are won")
-    game_target: int = _opt(100, "hand points that end the game", min=1, max=10000)
-    game_bonus: int = _opt(100, "bonus for winning the game", min=0, max=10000)
-    shutout_rule: ShutoutRule = _opt(ShutoutRule.FLAT, "what a shutout is worth")
-    shutout_bonus: int = _opt(100, "the extra of a flat shutout", min=0, max=10000)
-    next_dealer: NextDealer = _opt(NextDealer.WINNER, "who deals the next hand")
+    box_bonus: int = _opt(
+        25, "box (line) bonus per hand won", min=0, max=500, heading=N_("The game"), per_game=True
+    )
+    boxes_count_toward_target: bool = _opt(
+        False, "boxes count toward the target as they are won", per_game=True
+    )
+    game_target: int = _opt(100, "hand points that end the game", min=1, max=10000, per_game=True)
+    game_bonus: int = _opt(100, "bonus for winning the game", min=0, max=10000, per_game=True)
+    shutout_rule: ShutoutRule = _opt(ShutoutRule.FLAT, "what a shutout is worth", per_game=True)
+    shutout_bonus: int = _opt(100, "the extra of a flat shutout", min=0, max=10000, per_game=True)
+    next_dealer: NextDealer = _opt(NextDealer.WINNER, "who deals the next hand", per_game=True)
     settlement_rounding: SettlementRounding = _opt(
         SettlementRounding.NONE, "round each payment's money (no published rule; R20)"
     )
 
     # Oklahoma (docs/rules.md §3)
-    oklahoma: bool = _opt(False)
+    oklahoma: bool = _opt(False, heading=N_("Oklahoma and extras"))
     oklahoma_ace: OklahomaAce = _opt(OklahomaAce.GIN_ONLY)
     spade_double: bool = _opt(True)
     spade_double_box: bool = _opt(False)
     kisses: bool = _opt(False, "extra boxes: gin 2, undercut 1 (Scarne)")
 
     # Hollywood (docs/rules.md §4): an overlay on any two-handed table
-    hollywood: bool = _opt(False)
-    hollywood_games: int = _opt(3, min=1, max=10)
-    hollywood_target: int | None = _opt(None, min=1, max=10000)
-    hollywood_continuous: bool = _opt(False)
+    hollywood: bool = _opt(False, per_game=True)
+    hollywood_games: int = _opt(3, min=1, max=10, per_game=True)
+    hollywood_target: int | None = _opt(None, min=1, max=10000, per_game=True)
+    hollywood_continuous: bool = _opt(False, per_game=True)
 
     # Partnership (docs/rules.md §7)
-    partnership_zero_net: PartnershipZeroNet = _opt(PartnershipZeroNet.NO_BOX)
+    partnership_zero_net: PartnershipZeroNet = _opt(PartnershipZeroNet.NO_BOX, per_game=True)
 
     # Three-handed formats (docs/rules.md §6); ignored by two-handed games
-    cutthroat_rotation: Rotation = _opt(Rotation.LOSER_SITS_IDLE_DEALS)
+    cutthroat_rotation: Rotation = _opt(
+        Rotation.LOSER_SITS_IDLE_DEALS, heading=N_("Three-handed formats")
+    )
     battle_royal_winner_formula: BattleRoyalFormula = _opt(
         BattleRoyalFormula.SUM_OPPONENTS_MINUS_OWN
     )
@@ -271,6 +281,17 @@ class Ruleset:
         return wild
 
     # -- derived values --------------------------------------------------------------------
+
+    @property
+    def upcard_sets_knock_limit(self) -> bool:
+        """Whether each hand's first upcard sets its knock limit (Oklahoma, docs/rules.md §3):
+        the engine asks this, so that it speaks of the rule rather than of a game's name."""
+        return self.oklahoma
+
+    @property
+    def ace_upcard_gin_only(self) -> bool:
+        """Whether an ace as that upcard leaves the hand gin only (else its limit is 1)."""
+        return self.oklahoma_ace is OklahomaAce.GIN_ONLY
 
     @property
     def deck(self) -> Deck:

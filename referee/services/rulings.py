@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 from referee.games.base import Board, Line
 from referee.games.presets import UnknownPresetError, get_preset
+from referee.games.words import rule_titles
 from referee.i18n import N_
 from referee.i18n import translate as _t
 from referee.inputs import (
@@ -39,14 +40,14 @@ from referee.rules.errors import InputError
 from referee.rules.results import Arrangement, HandResult, Meld, Outcome, Role, Step
 from referee.rules.ruleset import Ruleset, RulesetError
 
-# What each rule tag of a step is about (docs/rules.md §9's questions, §2.1, §3, §5).
+# What each shared rule tag of a step is about (docs/rules.md §9's questions, §2.1); a game's
+# own tags' titles are in its words (``rule_titles``).
 RULE_TITLES = {
     "R1": N_("Optimal arrangement: the least deadwood over every way of melding"),
     "R2": N_("Knock validity: the deadwood must be within the knock limit"),
     "R3": N_("The knocker's spread: the one laid down counts, else the best"),
     "R4": N_("The defender's deadwood: own melds plus layoffs onto the knocker's melds"),
     "R5": N_("Laying off onto a run the defender's own layoff extended"),
-    "R6": N_("Battle Royal: layoffs only onto the original melds"),
     "R7": N_("The defender may break a meld of its own to lay off"),
     "R8": N_("No layoffs after gin or big gin"),
     "R9": N_("A gin-off (laying off down to 0) is an ordinary undercut"),
@@ -56,10 +57,7 @@ RULE_TITLES = {
     "R13": N_("Aces are low"),
     "R14": N_("Equal deadwoods: the table's tie rule"),
     "R16": N_("A dead hand scores nothing"),
-    "R17": N_("Oklahoma: a spade upcard doubles the hand"),
     "§2.1": N_("How a two-handed hand scores"),
-    "§3": N_("Oklahoma: the upcard sets the knock limit"),
-    "§5": N_("Straight gin: no knocking"),
 }
 
 OUTCOME_LABELS = {
@@ -343,7 +341,8 @@ def draw(
             mark = "illegal"
         elif note is not None and note.extra_deadwood > 0 and i == last_r3:
             mark = "cost"
-        steps.append(DrawnStep(i + 1, step, mark, _t(RULE_TITLES.get(step.rule, ""))))
+        title = RULE_TITLES.get(step.rule) or rule_titles().get(step.rule, "")
+        steps.append(DrawnStep(i + 1, step, mark, _t(title)))
     return DrawnRuling(
         detail=_detail(result, rules),
         result=result,

@@ -186,7 +186,7 @@ def test_r3_and_illegal_steps_say_why(client):
         ({"knocker": R7_KNOCKER, "defender": R7_DEFENDER, "kind": "maybe"}, "kind",
          "must be knock, gin or big_gin"),
         ({"knocker": R7_KNOCKER, "defender": R7_DEFENDER, "preset": "oklahoma"}, "upcard",
-         "Oklahoma needs the first upcard"),
+         "this table needs the first upcard"),
         ({"knocker": R7_KNOCKER, "defender": R7_DEFENDER, "kind": "big_gin"}, "knocker",
          "big gin needs all 11 cards"),
         ({"defender": R7_DEFENDER}, "knocker", "missing"),
@@ -431,7 +431,7 @@ def page_error(response, field: str) -> str:
         ({"preset": "nope", "rules_from": "nope"}, "preset", "Not a valid choice"),
         ({"rule_knock_limit": "99"}, "rule_knock_limit", "Number must be between 0 and 15"),
         ({"rule_max_run": "two"}, "rule_max_run", "max_run must be a whole number"),
-        ({"rule_oklahoma": "y"}, "upcard", "Oklahoma needs the first upcard"),
+        ({"rule_oklahoma": "y"}, "upcard", "this table needs the first upcard"),
     ],
 )  # fmt: skip
 def test_bad_input_on_the_page_is_shown_beside_the_field(client, app, fields, field, reason):

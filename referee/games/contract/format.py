@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games import json_io as io
 from referee.games import stored
-from referee.games.base import N_, Board, GameSettlement, Line, NextHand, Place, StoredHand, Table
+from referee.games.base import Board, GameSettlement, Line, NextHand, Place, StoredHand, Table
 from referee.games.contract import ContractList
 from referee.games.contract import presets as contract_presets
 from referee.games.contract.game import ContractDeal, ContractGame, fold_game, score_deal
@@ -31,7 +31,7 @@ from referee.games.rummy.format import RummyFormat, not_scored
 from referee.games.standing import Running, Standing
 from referee.games.stored import Codec
 from referee.rules.errors import InputError, said_of
-from referee.rules.messages import Message, msg
+from referee.rules.messages import N_, Message, msg
 from referee.rules.results import HandScore, Step
 from referee.rules.ruleset import Ruleset
 from referee.rules.settlement import settle

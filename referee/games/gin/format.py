@@ -11,7 +11,6 @@ from typing import Any, ClassVar, Literal
 from referee.games import json_io as io
 from referee.games import stored
 from referee.games.base import (
-    N_,
     Board,
     Format,
     Line,
@@ -41,7 +40,7 @@ from referee.games.stored import Codec
 from referee.rules.budget import TooComplexError
 from referee.rules.cards import parse_card
 from referee.rules.errors import InputError, said_of
-from referee.rules.messages import Message, as_message, msg, verbatim
+from referee.rules.messages import N_, Message, as_message, msg, verbatim
 from referee.rules.results import HandResult, HandScore
 from referee.rules.ruleset import Ruleset
 from referee.rules.settlement import Settlement

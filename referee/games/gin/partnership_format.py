@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from referee.games import json_io as io
 from referee.games import stored
 from referee.games.base import (
-    N_,
     Board,
     Format,
     Line,
@@ -30,7 +29,7 @@ from referee.games.standing import dealer_after, fold, settle
 from referee.games.stored import Codec
 from referee.rules.budget import TooComplexError
 from referee.rules.errors import InputError, said_of
-from referee.rules.messages import Message, as_message, msg
+from referee.rules.messages import N_, Message, as_message, msg
 from referee.rules.results import HandResult, HandScore, Outcome
 
 if TYPE_CHECKING:

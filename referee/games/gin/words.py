@@ -156,8 +156,15 @@ RULE_HELP = {
     "partnership_zero_net": N_("partnership deal netting exactly 0: no box, or a box each"),
 }
 
+RULE_TITLES = {
+    "R17": N_("Oklahoma: a spade upcard doubles the hand"),
+    "§3": N_("Oklahoma: the upcard sets the knock limit"),
+    "§5": N_("Straight gin: no knocking"),
+}
+
 WORDS = GameWords(
     rule_help=RULE_HELP,
+    rule_titles=RULE_TITLES,
     notes=NOTES,
     option_words=OPTION_WORDS,
     knock_limit=_knock_limit,

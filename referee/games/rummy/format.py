@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games import json_io as io
 from referee.games import stored
-from referee.games.base import N_, Board, Line, NextHand, Place, StoredHand, Table
+from referee.games.base import Board, Line, NextHand, Place, StoredHand, Table
 from referee.games.rummy import basic_rummy, rum500
 from referee.games.rummy import presets as rummy_presets
 from referee.games.rummy.basic_rummy import Ending
@@ -47,7 +47,7 @@ from referee.games.three_handed.seated_entry import (
 from referee.rules.cards import Card, CardError, parse_cards
 from referee.rules.errors import InputError, said_of
 from referee.rules.ledger import settle_game
-from referee.rules.messages import Message, msg
+from referee.rules.messages import N_, Message, msg
 from referee.rules.results import HandScore, Step
 from referee.rules.ruleset import NextDealer, Ruleset
 from referee.rules.settlement import Settlement, SettlementRounding, settle

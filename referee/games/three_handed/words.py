@@ -146,6 +146,12 @@ RULE_HELP = {
     ),
 }
 
+RULE_TITLES = {"R6": N_("Battle Royal: layoffs only onto the original melds")}
+
 WORDS = GameWords(
-    rule_help=RULE_HELP, notes=NOTES, option_words=OPTION_WORDS, terms=(*PRESET_TEXTS, *RULE_TEXTS)
+    rule_help=RULE_HELP,
+    rule_titles=RULE_TITLES,
+    notes=NOTES,
+    option_words=OPTION_WORDS,
+    terms=(*PRESET_TEXTS, *RULE_TEXTS),
 )

@@ -133,7 +133,7 @@ def test_section_3_the_ruling_says_which_limit_applied_and_why() -> None:
     )
     assert result.steps[0].text == "The upcard 7♦ sets this hand's knock limit: deadwood ≤ 7."
     assert result.steps[1].text.startswith("The knocker's deadwood 7 is within the knock limit")
-    with pytest.raises(HandInputError, match="upcard: Oklahoma needs the first upcard"):
+    with pytest.raises(HandInputError, match="upcard: this table needs the first upcard"):
         rule_counts(OKLAHOMA, kind=HandKind.GIN, knocker_deadwood=0, defender_deadwood=20)
 
 
