@@ -91,9 +91,6 @@ class NextHand:
     dealer: int
     players: tuple[int, ...]
     sitting_out: tuple[int, ...] = ()
-    box: int | None = None
-    captain: int | None = None
-    queue: tuple[int, ...] = ()
     why: Step | None = None
     detail: object = None  # the format's own account of the seating (its folder's type)
 
@@ -156,11 +153,10 @@ class Line:
     dealer: int | None = None
     players: tuple[int, ...] = ()
     sitting_out: tuple[int, ...] = ()
-    box: int | None = None
-    captain: int | None = None
     why: Step | None = None
     overridden: bool = False
     winners: tuple[int, ...] = ()
+    won_side: int | None = None  # the score column that won, where the columns are sides
     detail: object = None
 
     @property
@@ -196,11 +192,12 @@ class Line:
 
     @property
     def won_class(self) -> str:
-        """A CSS class for the hand's winner: its seat (with a box: its side, box 0, team 1)."""
+        """A CSS class for the hand's winner: its seat, or its side where the columns are sides
+        (a box against a team: box 0, team 1)."""
         if not self.winners:
             return ""
-        if self.box is not None:
-            return "won0" if self.winners[0] == self.box else "won1"
+        if self.won_side is not None:
+            return f"won{self.won_side}"
         return f"won{self.winners[0]}"
 
 

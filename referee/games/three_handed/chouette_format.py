@@ -59,6 +59,20 @@ def box_game(game: GameSettlement) -> BoxGame:
     return detail
 
 
+def line_seating(line: Line) -> chouette.ChouetteSeating:
+    """Who was in the box, who captained and who waited at a scored Chouette hand."""
+    detail = line.detail
+    assert isinstance(detail, chouette.ChouetteSeating)
+    return detail
+
+
+def next_seating(following: NextHand) -> chouette.ChouetteSeating:
+    """Who is in the box, who captains and who waits at the hand the rotation calls for."""
+    detail = following.detail
+    assert isinstance(detail, chouette.ChouetteSeating)
+    return detail
+
+
 def box_shown(board: Board) -> BoxShown:
     """A Chouette board's game on show."""
     shown = board.detail
@@ -103,8 +117,7 @@ class Chouette(SeatedFormat):
     def verify_hand(self, values: Mapping[str, Any], table: Table, place: Place) -> HandResult:
         result = super().verify_hand(values, table, place)
         names = table.names
-        box = place.context.box
-        assert box is not None
+        box = next_seating(place.context).box
         captain = values.get("captain_seat")
         if captain == box:
             raise InputError(
@@ -177,7 +190,7 @@ class Chouette(SeatedFormat):
         seats = len(names)
         for i, line in enumerate(good):
             seating = folded.seatings[i]
-            line.box, line.captain = seating.box, seating.captain
+            line.detail = seating
             line.players = (seating.box, seating.captain)
             line.sitting_out = seating.queue
             line.dealer = line.values.get("dealer_seat")
@@ -190,19 +203,17 @@ class Chouette(SeatedFormat):
             points[seating.captain] += score.points[chouette.TEAM]
             line.points = tuple(points)
             if score.boxes[chouette.BOX] or score.points[chouette.BOX] > 0:
-                line.winners = (seating.box,)
+                line.winners, line.won_side = (seating.box,), chouette.BOX
             elif score.boxes[chouette.TEAM] or score.points[chouette.TEAM] > 0:
-                line.winners = (seating.captain,)
+                line.winners, line.won_side = (seating.captain,), chouette.TEAM
         standing = self.standing_of(lines, good, folded.scores, rules, seats)
         following = folded.next
         next_hand = NextHand(
             dealer=_next_dealer(good, folded, rules),
             players=(following.box, following.captain),
             sitting_out=following.queue,
-            box=following.box,
-            captain=following.captain,
-            queue=following.queue,
             why=folded.next_step,
+            detail=following,
         )
         games = []
         for g in folded.finished_games:
@@ -261,13 +272,13 @@ class Chouette(SeatedFormat):
     ) -> dict[str, Any]:
         fields = super()._fields_from_json(data, names, context)
         captain = io.seat_of(names, data.get("captain"), "captain")
-        fields["captain_seat"] = context.captain if captain is None else captain
+        fields["captain_seat"] = next_seating(context).captain if captain is None else captain
         return fields
 
     def _hand_json(self, board: Board, line: Line) -> dict[str, Any]:
         captain = line.values.get("captain_seat")
         return {
-            "box": board.names[line.box] if line.box is not None else None,
+            "box": board.names[line_seating(line).box] if line.detail is not None else None,
             "captain": board.names[captain] if isinstance(captain, int) else None,
             **super()._hand_json(board, line),
         }
@@ -296,6 +307,6 @@ def _next_dealer(good: list[Line], folded: chouette.ChouetteMatch, rules: Rulese
     if not good:
         return following.box
     last = good[-1]
-    last_side = chouette.BOX if last.dealer == last.box else chouette.TEAM
+    last_side = chouette.BOX if last.dealer == line_seating(last).box else chouette.TEAM
     side = dealer_after(last_side, folded.scores[-1], rules, 2)
     return following.box if side == chouette.BOX else following.captain

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from referee.games.base import Board, NextHand
 from referee.games.gin.entry_page import HandEntryPage
+from referee.games.three_handed.chouette import ChouetteSeating
 from referee.games.three_handed.forms import BattleRoyalHandForm, SeatedHandForm
 
 
@@ -19,7 +20,8 @@ class SeatedEntryPage(HandEntryPage):
     def start(self, form: Any, board: Board, context: NextHand) -> None:
         form.dealer_seat.data = context.dealer
         form.sitting_out_seat.data = context.sitting_out[0] if context.sitting_out else None
-        form.captain_seat.data = context.captain
+        boxed = context.detail
+        form.captain_seat.data = boxed.captain if isinstance(boxed, ChouetteSeating) else None
 
 
 class BattleRoyalEntryPage(HandEntryPage):

@@ -28,6 +28,7 @@ from referee.games.base import (
 )
 from referee.games.standing import Standing, fold
 from referee.games.three_handed.battle_royal import BattleRoyalResult
+from referee.games.three_handed.chouette import ChouetteSeating
 from referee.games.three_handed.rotation import CutTieError, SeatingError, seats_by_cut
 from referee.rules.budget import TooComplexError
 from referee.rules.cards import Card, CardError, parse_cards
@@ -421,9 +422,7 @@ class SeatedFormat(Format):
                 "dealer": names[nxt.dealer],
                 "players": io.seat_names(nxt.players, names),
                 "sitting_out": io.seat_names(nxt.sitting_out, names),
-                "box": names[nxt.box] if nxt.box is not None else None,
-                "captain": names[nxt.captain] if nxt.captain is not None else None,
-                "queue": io.seat_names(nxt.queue, names),
+                **_box_seats_json(nxt.detail, names),
                 "why": io.step_json(nxt.why),
             },
             "next_dealer": names[nxt.dealer],
@@ -545,15 +544,27 @@ def summary(line: Line, names: Sequence[str]) -> Message:
     return msg("{head}: {points}", head=head, points=parts)
 
 
+def _box_seats_json(seating: object, names: Sequence[str]) -> dict[str, Any]:
+    """The next hand's box, captain and queue in the API (nobody's, but for Chouette)."""
+    if not isinstance(seating, ChouetteSeating):
+        return {"box": None, "captain": None, "queue": []}
+    return {
+        "box": names[seating.box],
+        "captain": names[seating.captain],
+        "queue": io.seat_names(seating.queue, names),
+    }
+
+
 def seating_text(line: Line, names: Sequence[str]) -> Message | str:
     """Who played and dealt, in a few words."""
     if not line.players:
         return ""
     played: Message | str
     out: str | None = None
-    if line.box is not None and line.captain is not None:
+    boxed = line.detail
+    if isinstance(boxed, ChouetteSeating):
         played = msg(
-            "{box} (box) v {captain} (captain)", box=names[line.box], captain=names[line.captain]
+            "{box} (box) v {captain} (captain)", box=names[boxed.box], captain=names[boxed.captain]
         )
     elif len(line.players) == 2:
         a, b = line.players
