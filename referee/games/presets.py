@@ -118,6 +118,11 @@ def presets_of(
     )
 
 
+def of_family(presets: tuple[Preset, ...], family: str) -> tuple[Preset, ...]:
+    """The presets of one format among a folder's (a folder's formats share its table)."""
+    return tuple(p for p in presets if p.family == family)
+
+
 def _registry() -> dict[str, Preset]:
     """Every preset by name (``PRESETS``), gathered on first use from the registered formats."""
     if not _ALL:

@@ -21,6 +21,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers.response import Response as WerkzeugResponse
 
+from referee.api.errors import fail
 from referee.forms import ActionForm
 from referee.services import club_transfer, transfer
 from referee.throttle import anonymous_write
@@ -86,7 +87,7 @@ def api_import() -> tuple[Response, int]:
             transfer.load_json(request.get_data()), reuse=lambda club: not as_new
         )
     except transfer.ImportRefused as e:
-        return jsonify({"error": {"field": e.where or None, "reason": e.reason}}), 400
+        fail(400, e.where or None, e.reason)
     body = {
         "id": done.club.view_id,
         "name": done.club.name,

@@ -22,6 +22,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers.response import Response as WerkzeugResponse
 
+from referee.api.errors import fail
 from referee.forms import ActionForm
 from referee.games.presets import DEFAULT_PRESET, list_presets
 from referee.i18n import say, versus_text
@@ -181,7 +182,7 @@ def api_stats(view_id: str) -> Response | tuple[Response, int]:
         end = _date(request.args.get("to") or None, "to")
         stats = stats_service.club_stats(club, start, end)
     except (ValueError, stats_service.RangeError) as e:
-        return _api_error(InputError(field, str(e)))
+        fail(400, field, str(e))
     return jsonify(stats_service.stats_json(stats))
 
 
@@ -436,10 +437,6 @@ def club_file(club: Club) -> dict[str, Any]:
 # -- the JSON API ------------------------------------------------------------------------------
 
 
-def _api_error(e: InputError) -> tuple[Response, int]:
-    return jsonify({"error": {"field": e.field, "reason": e.reason}}), 400
-
-
 def _api_club(view_id: str, write: bool = False) -> Club:
     club = load_club(view_id)
     if write and not club.check_edit_token(request.headers.get("X-Edit-Token")):
@@ -482,11 +479,11 @@ def api_create() -> tuple[Response, int]:
     data = _json_body()
     roster = data.get("players") or []
     if not isinstance(roster, list):
-        return _api_error(InputError("players", "a list of names"))
+        fail(400, "players", "a list of names")
     try:
         club, token = club_service.create_club(str(data.get("name") or ""), roster)
     except InputError as e:
-        return _api_error(e)
+        fail(400, e.field, e.reason)
     body = club_json(club) | {"edit_token": token, "edit_url": club_edit_url(club, token)}
     return jsonify(body), 201
 
@@ -508,7 +505,7 @@ def api_start(view_id: str) -> tuple[Response, int]:
     data = _json_body()
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        return _api_error(InputError("players", "a list of names"))
+        fail(400, "players", "a list of names")
     try:
         match, token = club_service.start_match(
             club,
@@ -518,7 +515,7 @@ def api_start(view_id: str) -> tuple[Response, int]:
             str(data.get("stake_per_point") or 0),
         )
     except InputError as e:
-        return _api_error(e)
+        fail(400, e.field, e.reason)
     return jsonify({"id": match.view_id, "edit_token": token}), 201
 
 
@@ -529,11 +526,11 @@ def api_attach(view_id: str) -> Response | tuple[Response, int]:
     data = _json_body()
     match = Match.by_view_id(str(data.get("match")))
     if match is None or not match.check_edit_token(data.get("edit_token")):
-        return _api_error(InputError("edit_token", "the match's id and its edit token"))
+        fail(400, "edit_token", "the match's id and its edit token")
     try:
         club_service.attach(club, match)
     except InputError as e:
-        return _api_error(e)
+        fail(400, e.field, e.reason)
     return jsonify(club_json(club))
 
 
@@ -548,5 +545,5 @@ def api_rename(view_id: str, member_id: int) -> Response | tuple[Response, int]:
         else:
             club_service.rename(club, member_id, str(data.get("name") or ""))
     except InputError as e:
-        return _api_error(e)
+        fail(400, e.field, e.reason)
     return jsonify(club_json(club))

@@ -27,6 +27,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers.response import Response as WerkzeugResponse
 
+from referee.api.errors import fail
 from referee.forms import ActionForm
 from referee.models import Match
 from referee.services import transfer
@@ -144,7 +145,7 @@ def api_import() -> tuple[Response, int]:
     try:
         match, token = transfer.import_match(transfer.load_json(request.get_data()))
     except transfer.ImportRefused as e:
-        return jsonify({"error": {"field": e.where or None, "reason": e.reason}}), 400
+        fail(400, e.where or None, e.reason)
     return (
         jsonify(
             {

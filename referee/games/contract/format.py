@@ -26,6 +26,7 @@ from referee.games.contract import ContractList
 from referee.games.contract import presets as contract_presets
 from referee.games.contract.game import ContractDeal, ContractGame, fold_game, score_deal
 from referee.games.contract.tables_of_play import contract_list_of, contract_table, pack_for
+from referee.games.presets import of_family
 from referee.games.rummy.basic_rummy import Ending, check_cards
 from referee.games.rummy.format import RummyFormat, not_scored
 from referee.games.standing import Running, Standing
@@ -78,9 +79,7 @@ class ContractRummy(RummyFormat):
     """The 7-deal game: everyone on the same deal, the lowest total after the last wins."""
 
     name: ClassVar[str] = "contract"
-    presets: ClassVar[tuple[Preset, ...]] = tuple(
-        p for p in contract_presets.PRESETS if p.family == "contract"
-    )
+    presets: ClassVar[tuple[Preset, ...]] = of_family(contract_presets.PRESETS, "contract")
     routes: ClassVar[str] = "referee.games.contract.views"
     title: ClassVar[str] = "Contract Rummy"
     noun: ClassVar[str] = "deal"
@@ -393,9 +392,7 @@ class TwelveStep(ContractRummy):
     """12-Step: each player works through the table's own list; unmade contracts carry."""
 
     name: ClassVar[str] = "twelve_step"
-    presets: ClassVar[tuple[Preset, ...]] = tuple(
-        p for p in contract_presets.PRESETS if p.family == "twelve_step"
-    )
+    presets: ClassVar[tuple[Preset, ...]] = of_family(contract_presets.PRESETS, "twelve_step")
     title: ClassVar[str] = N_("12-Step Contract Rummy")
 
 

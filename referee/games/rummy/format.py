@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from referee.games import json_io as io
 from referee.games import stored
 from referee.games.base import Board, Line, NextHand, Place, StoredHand, Table
+from referee.games.presets import of_family
 from referee.games.rummy import basic_rummy, rum500
 from referee.games.rummy import presets as rummy_presets
 from referee.games.rummy.basic_rummy import Ending
@@ -623,9 +624,7 @@ class BasicRummy(RummyFormat):
     """Basic Rummy: winner takes all (or penalty scoring), going rummy doubles."""
 
     name: ClassVar[str] = "basic_rummy"
-    presets: ClassVar[tuple[Preset, ...]] = tuple(
-        p for p in rummy_presets.PRESETS if p.family == "basic_rummy"
-    )
+    presets: ClassVar[tuple[Preset, ...]] = of_family(rummy_presets.PRESETS, "basic_rummy")
     title: ClassVar[str] = N_("Basic Rummy")
     endings: ClassVar[tuple[Ending, ...]] = (Ending.OUT, Ending.RUMMY, Ending.STALEMATE)
 
@@ -660,9 +659,7 @@ class Rum500(RummyFormat):
     """500 Rum: each player scores melded less held; game 500, the highest total wins."""
 
     name: ClassVar[str] = "rum_500"
-    presets: ClassVar[tuple[Preset, ...]] = tuple(
-        p for p in rummy_presets.PRESETS if p.family == "rum_500"
-    )
+    presets: ClassVar[tuple[Preset, ...]] = of_family(rummy_presets.PRESETS, "rum_500")
     title: ClassVar[str] = N_("500 Rum")
     counts_melded: ClassVar[bool] = True
     layoffs: ClassVar[bool] = True

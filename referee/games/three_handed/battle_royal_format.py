@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from referee.games import json_io as io
 from referee.games import stored
 from referee.games.base import Board, Line, NextHand, Table
-from referee.games.presets import Preset
+from referee.games.presets import Preset, of_family
 from referee.games.standing import dealer_after
 from referee.games.stored import Codec
 from referee.games.three_handed import battle_royal
@@ -35,9 +35,7 @@ class BattleRoyal(SeatedFormat):
     """All three play every hand; the dealer is the only seating a hand records."""
 
     name: ClassVar[str] = "battle_royal"
-    presets: ClassVar[tuple[Preset, ...]] = tuple(
-        p for p in three_presets.PRESETS if p.family == "battle_royal"
-    )
+    presets: ClassVar[tuple[Preset, ...]] = of_family(three_presets.PRESETS, "battle_royal")
     money_during_play: ClassVar[bool] = True
     title: ClassVar[str] = "Battle Royal"
     entry_page: ClassVar[str] = "referee.games.three_handed.entry_page:BattleRoyalEntryPage"

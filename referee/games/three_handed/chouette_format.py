@@ -12,7 +12,7 @@ from referee.games import stored
 from referee.games.base import Board, GameSettlement, Line, NextHand, Place, Table
 from referee.games.facts import GameFact, HandFact, by_seat_fact
 from referee.games.kinds import HandKindChoice
-from referee.games.presets import Preset
+from referee.games.presets import Preset, of_family
 from referee.games.standing import dealer_after
 from referee.games.stored import Codec
 from referee.games.three_handed import chouette
@@ -84,9 +84,7 @@ class Chouette(SeatedFormat):
     """The box's side against the team's: two score columns, payouts per partner."""
 
     name: ClassVar[str] = "chouette"
-    presets: ClassVar[tuple[Preset, ...]] = tuple(
-        p for p in three_presets.PRESETS if p.family == "chouette"
-    )
+    presets: ClassVar[tuple[Preset, ...]] = of_family(three_presets.PRESETS, "chouette")
     title: ClassVar[str] = "Chouette"
     seated_by_cut: ClassVar[bool] = True
     seat_field: ClassVar[str | None] = "captain_seat"

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from referee.games import json_io as io
 from referee.games import stored
 from referee.games.base import Board, Line, NextHand, Table
-from referee.games.presets import Preset
+from referee.games.presets import Preset, of_family
 from referee.games.stored import Codec
 from referee.games.three_handed import cutthroat
 from referee.games.three_handed import presets as three_presets
@@ -26,9 +26,7 @@ class Cutthroat(SeatedFormat):
     """Two play each hand; the rotation (or the table) says who sits out."""
 
     name: ClassVar[str] = "cutthroat"
-    presets: ClassVar[tuple[Preset, ...]] = tuple(
-        p for p in three_presets.PRESETS if p.family == "cutthroat"
-    )
+    presets: ClassVar[tuple[Preset, ...]] = of_family(three_presets.PRESETS, "cutthroat")
     money_during_play: ClassVar[bool] = True
     title: ClassVar[str] = "Cutthroat"
     seated_by_cut: ClassVar[bool] = True
