@@ -155,6 +155,9 @@ class Match(EditLinked, Model):
     # Derived from the hands, written with each change: the match in a few numbers
     # (referee.games.summary); None until derived (``flask rederive``).
     summary_json: Mapped[str | None] = mapped_column(Text)
+    # Bumped to replace every seat link of the table at once (referee.services.table): a seat
+    # link is derived from the match, the seat and this number, never stored.
+    seat_links: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # The club the match was played in (None: a match on its own).
     club_id: Mapped[int | None] = mapped_column(
         ForeignKey("club.id", ondelete="SET NULL"), index=True
@@ -387,6 +390,54 @@ class AuditEntry(Model):
     @property
     def after(self) -> dict[str, Any] | None:
         return json.loads(self.after_json) if self.after_json else None
+
+
+class TableHandStatus:
+    OPEN = "open"  # the seats are sending their cards
+    STORED = "stored"  # kept as the match's next hand (``hand_id``)
+    DROPPED = "dropped"  # the scorer called it off
+
+
+class TableHand(Model):
+    """A hand being entered at the table: who called it (the knocker and the kind), and each
+    playing seat's cards as that seat's phone sent them (:class:`TableCards`). Nothing here
+    is scored: when every seat has sent, the ruling is derived from the match and these
+    cards, and storing it adds an ordinary hand. ``revision`` is bumped by every change, so
+    a phone polling with its ETag learns of a change at once and of nothing else."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)  # the hand number it becomes
+    kind: Mapped[str] = mapped_column(String(16))
+    knocker_seat: Mapped[int] = mapped_column(Integer)
+    upcard: Mapped[str | None] = mapped_column(String(8))
+    players: Mapped[list[int]] = mapped_column(JSON)  # the seats that play it, in order
+    status: Mapped[str] = mapped_column(String(8), default=TableHandStatus.OPEN, index=True)
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+    hand_id: Mapped[int | None] = mapped_column(ForeignKey("hand.id", ondelete="SET NULL"))
+    started_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    sent: Mapped[list[TableCards]] = relationship(
+        back_populates="table_hand", cascade="all, delete-orphan", order_by="TableCards.seat"
+    )
+
+
+class TableCards(Model):
+    """One seat's cards for a table hand, and whether that seat agrees with the ruling
+    (None: it has not said; a change of anyone's cards clears every verdict)."""
+
+    __table_args__ = (UniqueConstraint("table_hand_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_hand_id: Mapped[int] = mapped_column(
+        ForeignKey("table_hand.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    cards: Mapped[str] = mapped_column(String(120))
+    agrees: Mapped[bool | None] = mapped_column()
+    sent_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    table_hand: Mapped[TableHand] = relationship(back_populates="sent")
 
 
 class RulingKind:

@@ -62,6 +62,7 @@ def init_app(app: Flask) -> None:
         my_matches,
         offline,
         rules_page,
+        table_play,
         transfer,
     )
 
@@ -75,6 +76,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(transfer.bp)
     app.register_blueprint(clubs.bp)
     app.register_blueprint(club_import.bp)
+    app.register_blueprint(table_play.bp)
     _register_api(app)
     offline.init_app(app)
 

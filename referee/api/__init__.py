@@ -28,10 +28,10 @@ def blueprint() -> Blueprint:
     blueprint takes no new routes after an app has registered it)."""
     from referee.api import checks, matches  # noqa: F401  (their routes are on bp)
     from referee.games import all_formats
-    from referee.views import club_import, clubs, transfer
+    from referee.views import club_import, clubs, table_play, transfer
 
     errors.attach(bp)
-    for nested in (transfer.api_bp, clubs.api_bp, club_import.api_bp):
+    for nested in (transfer.api_bp, clubs.api_bp, club_import.api_bp, table_play.api_bp):
         bp.register_blueprint(nested, url_prefix="")  # they name /api/v1 themselves
     for module in dict.fromkeys(f.routes for f in all_formats() if f.routes):
         for nested in importlib.import_module(module).API_BLUEPRINTS:

@@ -344,7 +344,8 @@ class Format:
     money stands during play is :func:`~referee.rules.if_ended.if_ended_now`),
     ``games_at_once`` (each hand is posted to several games at once: the scoreboard lists
     every hand, not the game in play's), and
-    ``api_keys`` (what a hand's JSON body may hold).
+    ``api_keys`` (what a hand's JSON body may hold), and ``table_play`` (each player of a hand
+    may send their own cards from their own phone: :meth:`table_play_body`).
     """
 
     name: ClassVar[str]
@@ -363,6 +364,7 @@ class Format:
     money_during_play: ClassVar[bool] = False
     games_at_once: ClassVar[bool] = False  # each hand is posted to several games at once
     own_page: ClassVar[bool] = False  # a new match is started from the format's own page
+    table_play: ClassVar[bool] = False  # each player may send their own cards from a phone
     api_keys: ClassVar[frozenset[str]] = frozenset()
 
     @property
@@ -556,6 +558,31 @@ class Format:
         """A hand's JSON body (players by name or seat) → its fields; raises
         :class:`InputError` with the API's field name."""
         raise NotImplementedError
+
+    def table_play_body(
+        self,
+        kind: str,
+        knocker: int,
+        upcard: str | None,
+        cards: Mapping[int, str],
+        names: Sequence[str],
+        context: NextHand,
+    ) -> dict[str, Any]:
+        """A hand the players sent from their phones (``cards`` by seat, each as card codes),
+        as the API's JSON body of that hand entered by cards: for a format where
+        :attr:`table_play` holds. This one is a knocker against one defender (the other player
+        the rotation seats), the spread left to the referee; the seating is the rotation's."""
+        defender = next(seat for seat in context.players if seat != knocker)
+        body: dict[str, Any] = {
+            "entry": "cards",
+            "kind": kind,
+            "knocker": names[knocker],
+            "knocker_cards": cards[knocker],
+            "defender_cards": cards[defender],
+        }
+        if upcard:
+            body["upcard"] = upcard
+        return body
 
     def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
         """What the API says of one hand beyond its record (id, number, version, note,

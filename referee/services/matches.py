@@ -216,7 +216,7 @@ def prepare(
     return values
 
 
-def _lock(match: Match) -> Match:
+def lock(match: Match) -> Match:
     """Re-read the match row under a write lock for the rest of the transaction."""
     locked: Match | None = db.session.scalar(
         select(Match)
@@ -315,7 +315,7 @@ def add_hand(
             msg_n("at most {count} character", "at most {count} characters", MAX_KEY),
         )
     try:
-        match = _lock(match)
+        match = lock(match)
         if key and (existing := find_by_key(match, key)) is not None:
             db.session.rollback()
             return existing, False
@@ -434,7 +434,7 @@ def _check_version(match: Match, hand: Hand, expected_version: int | None) -> No
 
 
 def _locked_hand(match: Match, hand_id: int) -> tuple[Match, Hand]:
-    match = _lock(match)
+    match = lock(match)
     hand = db.session.get(Hand, hand_id, populate_existing=True)
     if hand is None or hand.match_id != match.id:
         raise LookupError(hand_id)
@@ -496,7 +496,7 @@ def last_undoable(match: Match) -> AuditEntry | None:
 def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
     """Reverse the latest change not yet undone (repeated undos walk further back)."""
     with _committed(match):
-        match = _lock(match)
+        match = lock(match)
         _check_revision(
             match,
             expected_revision,
@@ -541,7 +541,7 @@ def give_notice(match: Match, by: Actor, expected_revision: int | None) -> Hand:
     the audit trail shows it and undo takes it back.
     """
     with _committed(match):
-        match = _lock(match)
+        match = lock(match)
         _check_revision(
             match,
             expected_revision,

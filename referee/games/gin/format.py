@@ -115,6 +115,7 @@ class TwoHanded(Format):
     """One game at a time between two players."""
 
     name: ClassVar[str] = "two_handed"
+    table_play: ClassVar[bool] = True
     title: ClassVar[str] = N_("Gin")
     template: ClassVar[str] = "gin/"
     presets: ClassVar[tuple[Preset, ...]] = gin_presets.TWO_HANDED

@@ -84,6 +84,7 @@ class Chouette(SeatedFormat):
     """The box's side against the team's: two score columns, payouts per partner."""
 
     name: ClassVar[str] = "chouette"
+    table_play: ClassVar[bool] = True
     presets: ClassVar[tuple[Preset, ...]] = of_family(three_presets.PRESETS, "chouette")
     title: ClassVar[str] = "Chouette"
     seated_by_cut: ClassVar[bool] = True

@@ -26,6 +26,7 @@ class Cutthroat(SeatedFormat):
     """Two play each hand; the rotation (or the table) says who sits out."""
 
     name: ClassVar[str] = "cutthroat"
+    table_play: ClassVar[bool] = True
     presets: ClassVar[tuple[Preset, ...]] = of_family(three_presets.PRESETS, "cutthroat")
     money_during_play: ClassVar[bool] = True
     title: ClassVar[str] = "Cutthroat"

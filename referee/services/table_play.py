@@ -1,0 +1,330 @@
+"""Playing at the table: each player sends their own cards from their own phone, and the
+referee rules as soon as every seat has sent.
+
+A seat's phone holds a **seat link** (``/m/<id>/seat/<n>#<token>``): the token rides in the
+URL's fragment, which no server or proxy log sees, and the phone keeps it in its own storage,
+never in a cookie. The token is derived from the match, the seat, the match's edit token and
+``Match.seat_links`` (an HMAC under the app's secret key): nothing is stored, the scorer's
+page can show the links again at any time, and bumping ``seat_links`` (or replacing the edit
+link) replaces them all. A seat link sends that seat's cards for the hand in play and says
+whether the seat agrees with the ruling; it cannot edit, delete or undo anything.
+
+The hand in play is a :class:`~referee.models.TableHand`: who called it (the knocker and the
+kind, and the upcard where the table plays one) and each playing seat's cards. Nothing is
+scored here: the ruling is the match folded with the hand the cards make, exactly as the
+scorer's form by cards would enter it (:meth:`Format.table_play_body` says that hand as the
+API's JSON), and storing it adds an ordinary hand through :func:`matches.add_hand`.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from flask import current_app, url_for
+from sqlalchemy import select
+
+from referee.games.base import Board, Line
+from referee.games.kinds import HandKindChoice
+from referee.models import Hand, Match, TableCards, TableHand, TableHandStatus, db
+from referee.rules.cards import CardError, parse_cards
+from referee.rules.errors import InputError
+from referee.rules.messages import Message, msg
+from referee.services import board as board_service
+from referee.services import matches as match_service
+from referee.services.matches import Actor
+
+CALLS = (HandKindChoice.KNOCK, HandKindChoice.GIN, HandKindChoice.BIG_GIN)
+"""How a hand at the table may be called: the knocker knocked, went gin or went big gin."""
+
+TOKEN_CHARS = 22  # 132 bits of the HMAC, URL-safe
+
+
+class TableConflict(Exception):
+    """The table's hand is not where the request thought (one is already open, none is, it
+    was stored): ``message`` says what, for a 409."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(str(message))
+
+
+# -- seat links ---------------------------------------------------------------------------
+
+
+def _secrets() -> list[str | bytes]:
+    config = current_app.config
+    return [config["SECRET_KEY"], *(config.get("SECRET_KEY_FALLBACKS") or [])]
+
+
+def _token(secret: str | bytes, match: Match, seat: int) -> str:
+    key = secret.encode() if isinstance(secret, str) else secret
+    text = f"seat|{match.view_id}|{seat}|{match.seat_links}|{match.edit_token_hash}"
+    digest = hmac.new(key, text.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:TOKEN_CHARS]
+
+
+def seat_token(match: Match, seat: int) -> str:
+    """The seat's token under the present secret key (shown to the scorer only)."""
+    return _token(_secrets()[0], match, seat)
+
+
+def seat_of(match: Match, token: str | None) -> int | None:
+    """The seat ``token`` opens at this match (None: no seat's, or a replaced link)."""
+    if not token:
+        return None
+    for secret in _secrets():
+        for seat in range(len(match.names)):
+            if hmac.compare_digest(token, _token(secret, match, seat)):
+                return seat
+    return None
+
+
+def seat_url(match: Match, seat: int) -> str:
+    """The seat link, its token in the fragment (never sent to the server by a browser)."""
+    page = url_for("table_play.seat_page", view_id=match.view_id, seat=seat + 1, _external=True)
+    return f"{page}#{seat_token(match, seat)}"
+
+
+def replace_seat_links(match: Match) -> None:
+    """Make every seat link of the match worthless at once (a phone left the table)."""
+    locked = match_service.lock(match)
+    locked.seat_links = (locked.seat_links or 0) + 1
+    db.session.commit()
+
+
+# -- the hand in play ---------------------------------------------------------------------
+
+
+def latest(match: Match) -> TableHand | None:
+    """The match's newest table hand, whatever became of it."""
+    return db.session.scalar(
+        select(TableHand).where(TableHand.match_id == match.id).order_by(TableHand.id.desc())
+    )
+
+
+def in_play(match: Match) -> TableHand | None:
+    """The table hand whose cards are being sent, if any."""
+    found = latest(match)
+    return found if found is not None and found.status == TableHandStatus.OPEN else None
+
+
+def _open_or_conflict(match: Match) -> TableHand:
+    found = in_play(match)
+    if found is None:
+        raise TableConflict(msg("No hand is being entered at the table."))
+    return found
+
+
+def start(
+    match: Match, kind: str, knocker: int | None, upcard: str | None, seat: int | None
+) -> TableHand:
+    """Open the next hand at the table as called (by the scorer, or by ``seat``'s phone)."""
+    match = match_service.lock(match)
+    if in_play(match) is not None:
+        raise TableConflict(msg("A hand is already being entered at the table."))
+    board = board_service.build(match)
+    if not board.format.table_play:
+        raise InputError(None, msg("This game is not entered at the table yet."))
+    if kind not in CALLS:
+        raise InputError("kind", msg("must be knock, gin or big_gin"))
+    players = board.next.players
+    names = match.names
+    if knocker is None or knocker not in players:
+        who = ", ".join(names[s] for s in players)
+        raise InputError("knocker", msg("must be one of the players of this hand: {who}", who=who))
+    if seat is not None and seat not in players:
+        raise InputError(
+            None, msg("{name} sits out this hand: a player of the hand calls it", name=names[seat])
+        )
+    upcard = _upcard(board, upcard)
+    hand = TableHand(
+        match_id=match.id,
+        number=len(match.live_hands) + 1,
+        kind=kind,
+        knocker_seat=knocker,
+        upcard=upcard,
+        players=list(players),
+        status=TableHandStatus.OPEN,
+        revision=1,
+    )
+    db.session.add(hand)
+    db.session.commit()
+    return hand
+
+
+def _upcard(board: Board, upcard: str | None) -> str | None:
+    text = " ".join((upcard or "").split())
+    if not text:
+        if board.rules.upcard_sets_knock_limit:
+            raise InputError(
+                "upcard", msg("enter the first upcard: at this table it sets the knock limit")
+            )
+        return None
+    try:
+        (card,) = parse_cards(text, board.rules.deck, expected=1, what="the upcard")
+    except CardError as e:
+        raise InputError("upcard", e.message) from None
+    return card.code
+
+
+def cards_needed(hand: TableHand, seat: int, hand_size: int) -> int:
+    """How many cards ``seat`` holds at the end of ``hand``: the hand's size, one more for
+    the knocker's big gin (all eleven meld)."""
+    big = hand.kind == HandKindChoice.BIG_GIN and seat == hand.knocker_seat
+    return hand_size + 1 if big else hand_size
+
+
+def send(match: Match, seat: int, text: str) -> TableHand:
+    """Take ``seat``'s cards for the hand in play (replacing what it sent before); a card
+    another seat already sent is refused, naming whose it is."""
+    match = match_service.lock(match)
+    hand = _open_or_conflict(match)
+    names = match.names
+    if seat not in hand.players:
+        raise InputError(None, msg("{name} sits out this hand", name=names[seat]))
+    rules = board_service.rules_of(match)
+    need = cards_needed(hand, seat, rules.hand_size)
+    try:
+        cards = parse_cards(
+            text, rules.deck, expected=need, what=msg("{name}'s hand", name=names[seat])
+        )
+    except CardError as e:
+        raise InputError("cards", e.message) from None
+    for other in hand.sent:
+        if other.seat == seat:
+            continue
+        theirs = set(parse_cards(other.cards, rules.deck))
+        for card in cards:
+            if card in theirs:
+                raise InputError(
+                    "cards",
+                    msg("{card} is in {name}'s hand", card=card.label, name=names[other.seat]),
+                )
+    codes = " ".join(card.code for card in cards)
+    mine = next((c for c in hand.sent if c.seat == seat), None)
+    if mine is None:
+        hand.sent.append(TableCards(seat=seat, cards=codes))
+    elif mine.cards != codes:
+        mine.cards = codes
+    for other in hand.sent:  # new cards, a new ruling: every seat says again
+        other.agrees = None
+    hand.revision += 1
+    db.session.commit()
+    return hand
+
+
+def say(match: Match, seat: int, agrees: bool) -> TableHand:
+    """``seat`` agrees with the ruling, or disputes it (the steps and the check page are its
+    answer); only once every seat has sent."""
+    match = match_service.lock(match)
+    hand = _open_or_conflict(match)
+    mine = next((c for c in hand.sent if c.seat == seat), None)
+    if mine is None or not everyone_sent(hand):
+        raise TableConflict(msg("The ruling comes when every player has sent their cards."))
+    mine.agrees = agrees
+    hand.revision += 1
+    db.session.commit()
+    return hand
+
+
+def drop(match: Match) -> TableHand:
+    """The scorer calls the hand in play off (it is entered some other way, or not at all)."""
+    match = match_service.lock(match)
+    hand = _open_or_conflict(match)
+    hand.status = TableHandStatus.DROPPED
+    hand.revision += 1
+    db.session.commit()
+    return hand
+
+
+def everyone_sent(hand: TableHand) -> bool:
+    return {c.seat for c in hand.sent} >= set(hand.players)
+
+
+# -- the ruling ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ruled:
+    """What the cards of a table hand come to: the line the match would get (None while a
+    seat has not sent, or when it cannot be taken), or the problem, naming the field."""
+
+    line: Line | None
+    board: Board | None
+    problem: InputError | None
+
+
+_RULED: OrderedDict[tuple[str, int, int, int], Ruled] = OrderedDict()
+_KEPT = 256  # rulings kept per worker: every phone of a table polls the same one
+
+
+def ruled(match: Match, hand: TableHand) -> Ruled:
+    """The ruling of ``hand`` as the match stands, worked out once per change of either."""
+    if not everyone_sent(hand):
+        return Ruled(None, None, None)
+    key = (match.view_id, hand.id, hand.revision, match.revision or 0)
+    if key not in _RULED:
+        _RULED[key] = _rule(match, hand)
+        while len(_RULED) > _KEPT:
+            _RULED.popitem(last=False)
+    return _RULED[key]
+
+
+def body_of(match: Match, hand: TableHand, board: Board) -> dict[str, object]:
+    """The hand as the API's JSON, as the format says a table hand."""
+    cards: Mapping[int, str] = {c.seat: c.cards for c in hand.sent}
+    return board.format.table_play_body(
+        hand.kind, hand.knocker_seat, hand.upcard, cards, board.names, board.next
+    )
+
+
+def _rule(match: Match, hand: TableHand) -> Ruled:
+    board = board_service.build(match)
+    position = len(match.live_hands)
+    if hand.number != position + 1:
+        moved = msg(
+            "The match has moved on: hand {number} was entered another way meanwhile.",
+            number=hand.number,
+        )
+        return Ruled(None, board, InputError(None, moved))
+    try:
+        fields = board.format.hand_from_json(body_of(match, hand, board), board.names, board.next)
+        values = match_service.prepare(match, fields, position)
+        line = board_service.preview(match, values, None, position)
+    except InputError as e:
+        return Ruled(None, board, e)
+    return Ruled(line, board, None)
+
+
+def store(match: Match, by: Actor) -> Hand:
+    """Keep the hand in play as the match's next hand, exactly as entered by cards (once: a
+    second tap finds the hand the first stored)."""
+    hand = in_play(match)
+    if hand is None:
+        done = latest(match)
+        if done is not None and done.status == TableHandStatus.STORED and done.hand_id:
+            stored = db.session.get(Hand, done.hand_id)
+            if stored is not None:
+                return stored
+        raise TableConflict(msg("No hand is being entered at the table."))
+    result = ruled(match, hand)
+    if result.problem is not None:
+        raise result.problem
+    if result.line is None or result.board is None:
+        raise TableConflict(msg("The ruling comes when every player has sent their cards."))
+    board = result.board
+    fields = board.format.hand_from_json(body_of(match, hand, board), board.names, board.next)
+    stored, _created = match_service.add_hand(
+        match, fields, by, idempotency_key=f"table-{hand.id}", expected_number=hand.number
+    )
+    hand = db.session.get(TableHand, hand.id, populate_existing=True) or hand
+    hand.status = TableHandStatus.STORED
+    hand.hand_id = stored.id
+    hand.revision += 1
+    db.session.commit()
+    return stored

@@ -1,0 +1,425 @@
+"""Playing at the table, on the web: the scorer's page of seat links, a seat's page (its own
+picker, and the hand's state as it comes), and the API every phone's script (and any other
+client) talks to. The rules of it are :mod:`referee.services.table_play`.
+
+A request speaks for a seat with ``X-Seat-Token`` (the seat link's token, which the seat's
+page keeps in the phone's own storage), or for the scorer with the match's edit right (its
+``X-Edit-Token``, or a page of this site with the browser's right and its CSRF token, as the
+offline queue writes). A seat sends its own cards and says whether it agrees; only the scorer
+stores the hand, calls it off, sends a seat's cards for it, or replaces the seat links.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from flask_wtf.csrf import validate_csrf
+from werkzeug.wrappers import Response as BaseResponse
+from wtforms.validators import ValidationError
+
+from referee.api.errors import fail, json_body, refuse_input
+from referee.games.base import Board
+from referee.i18n import say
+from referee.models import Hand, Match, TableHandStatus, db
+from referee.rules.cards import ALL_NATURALS
+from referee.rules.errors import InputError
+from referee.services import board as board_service
+from referee.services import rulings
+from referee.services import table_play as table
+from referee.services.matches import Actor
+from referee.views.access import can_edit, club_of, load_match, require_edit, web_actor
+from referee.views.etag import unless_unchanged
+
+bp = Blueprint("table_play", __name__)
+api_bp = Blueprint("table_play_api", __name__, url_prefix="/api/v1")
+
+POLL_OPEN_MS = 1000  # a phone asks this often while a hand is being entered
+POLL_IDLE_MS = 3000  # and this often while none is
+
+
+@dataclass(frozen=True)
+class Who:
+    """Who a request speaks for: a seat (its phone's link), the scorer, or a viewer."""
+
+    seat: int | None
+    scorer: bool
+
+
+def _who(match: Match) -> Who:
+    """The seat of ``X-Seat-Token`` (a token given but no longer valid: 403), and whether the
+    request carries the match's edit right."""
+    token = request.headers.get("X-Seat-Token")
+    seat = table.seat_of(match, token) if token else None
+    if token and seat is None:
+        fail(403, "X-Seat-Token", "this seat link was replaced: ask the scorer for the new one")
+    return Who(seat, _scorer(match))
+
+
+def _scorer(match: Match) -> bool:
+    sent = request.headers.get("X-Edit-Token")
+    if sent is not None:
+        club = club_of(match)
+        return match.check_edit_token(sent) or (club is not None and club.check_edit_token(sent))
+    token = request.headers.get("X-CSRFToken")
+    if not token or not can_edit(match):
+        return False
+    try:
+        validate_csrf(token)
+    except ValidationError:
+        return False
+    return True
+
+
+def _refuse(e: InputError, field: str | None = None) -> NoReturn:
+    refuse_input(e, field if field is not None else e.api_field or e.field, said=say(e))
+
+
+def _conflict(e: table.TableConflict) -> NoReturn:
+    db.session.rollback()
+    fail(409, None, str(e.message), said=say(e.message))
+
+
+def _match(view_id: str) -> Match:
+    match = Match.by_view_id(view_id)
+    if match is None or match.deleted_at is not None:
+        fail(404, None, "no such match")
+    return match
+
+
+def _seat_named(match: Match, value: Any, field: str) -> int:
+    names = match.names
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        return value
+    if isinstance(value, str):
+        for seat, name in enumerate(names):
+            if name.casefold() == value.strip().casefold():
+                return seat
+    fail(400, field, f"must be a player's name ({', '.join(names)}) or seat number")
+
+
+# -- what every phone reads ---------------------------------------------------------------
+
+
+def state_json(match: Match, who: Who) -> dict[str, Any]:
+    """The hand at the table as a phone may know it: who has sent, not what (a seat sees its
+    own cards), until every seat has sent; then everyone's cards and the ruling."""
+    names = match.names
+    hand = table.latest(match)
+    body: dict[str, Any] = {
+        "you": names[who.seat] if who.seat is not None else None,
+        "scorer": who.scorer,
+        "hand": None,
+    }
+    if hand is None:
+        return body
+    sent = {c.seat: c for c in hand.sent}
+    everyone = table.everyone_sent(hand)
+    result = table.ruled(match, hand) if hand.status == TableHandStatus.OPEN else None
+    shown = {
+        names[seat]: sent[seat].cards
+        for seat in hand.players
+        if seat in sent and (everyone or seat == who.seat or who.scorer)
+    }
+    body["hand"] = {
+        "number": hand.number,
+        "status": hand.status,
+        "kind": hand.kind,
+        "knocker": names[hand.knocker_seat],
+        "upcard": hand.upcard,
+        "players": [names[s] for s in hand.players],
+        "seats": [
+            {
+                "name": names[seat],
+                "sent": seat in sent,
+                "agrees": sent[seat].agrees if seat in sent else None,
+            }
+            for seat in hand.players
+        ],
+        "cards": shown,
+        "ruling": _ruling_json(result),
+        "problem": (
+            {"field": result.problem.field, "reason": result.problem.reason}
+            if result is not None and result.problem is not None
+            else None
+        ),
+        "hand_id": hand.hand_id,
+    }
+    return body
+
+
+def _ruling_json(result: table.Ruled | None) -> dict[str, Any] | None:
+    if result is None or result.line is None or result.board is None:
+        return None
+    line, board = result.line, result.board
+    return {
+        "summary": str(line.summary),
+        "points": dict(zip(board.names, line.points, strict=False)),
+        **board.format.hand_json(board, line),
+    }
+
+
+def _state_tag(match: Match, who: Who, kind: str) -> str:
+    hand = table.latest(match)
+    parts = [
+        kind,
+        match.view_id,
+        str(match.revision or 0),
+        str(match.seat_links or 0),
+        f"{hand.id}.{hand.revision}" if hand else "-",
+        str(who.seat),
+        "scorer" if who.scorer else "",
+        str(get_locale() or "") if kind == "panel" else "",
+    ]
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:24]
+
+
+@api_bp.get("/matches/<view_id>/table")
+def read_table(view_id: str) -> Response:
+    match = _match(view_id)
+    who = _who(match)
+    return unless_unchanged(_state_tag(match, who, "json"), lambda: jsonify(state_json(match, who)))
+
+
+# -- what the seats and the scorer do -----------------------------------------------------
+
+
+@api_bp.post("/matches/<view_id>/table/hand")
+def start_hand(view_id: str) -> tuple[Response, int]:
+    """Call the next hand: ``{"knocker": "Ann", "kind": "knock" | "gin" | "big_gin",
+    "upcard": "7S"}`` (the upcard where the table plays one)."""
+    match = _match(view_id)
+    who = _who(match)
+    if who.seat is None and not who.scorer:
+        fail(403, "X-Seat-Token", "this needs a seat link (X-Seat-Token) or the edit right")
+    data = json_body()
+    knocker = _seat_named(match, data.get("knocker"), "knocker")
+    upcard = data.get("upcard")
+    if upcard is not None and not isinstance(upcard, str):
+        fail(400, "upcard", "a card such as 7S")
+    try:
+        table.start(match, str(data.get("kind") or ""), knocker, upcard, who.seat)
+    except InputError as e:
+        _refuse(e)
+    except table.TableConflict as e:
+        _conflict(e)
+    return jsonify(state_json(match, who)), 201
+
+
+@api_bp.route("/matches/<view_id>/table/cards", methods=["PUT", "POST"])
+def send_cards(view_id: str) -> Response:
+    """A seat's cards at the end of the hand: ``{"cards": "AS 2S 3S ..."}`` (the scorer names
+    the seat it sends for: ``"seat": "Ben"``)."""
+    match = _match(view_id)
+    who = _who(match)
+    data = json_body()
+    seat = who.seat
+    if data.get("seat") is not None:
+        if not who.scorer:
+            fail(403, "seat", "only the scorer sends another seat's cards")
+        seat = _seat_named(match, data.get("seat"), "seat")
+    if seat is None:
+        fail(403, "X-Seat-Token", "this needs a seat link (X-Seat-Token)")
+    cards = data.get("cards")
+    if isinstance(cards, list) and all(isinstance(c, str) for c in cards):
+        cards = " ".join(cards)
+    if not isinstance(cards, str):
+        fail(400, "cards", 'the cards as codes, e.g. "AS 2S 3S"')
+    try:
+        table.send(match, seat, cards)
+    except InputError as e:
+        _refuse(e)
+    except table.TableConflict as e:
+        _conflict(e)
+    return jsonify(state_json(match, who))
+
+
+@api_bp.post("/matches/<view_id>/table/verdict")
+def verdict(view_id: str) -> Response:
+    """A seat agrees with the ruling (``{"agree": true}``) or disputes it (``false``)."""
+    match = _match(view_id)
+    who = _who(match)
+    if who.seat is None:
+        fail(403, "X-Seat-Token", "this needs a seat link (X-Seat-Token)")
+    agree = json_body().get("agree")
+    if not isinstance(agree, bool):
+        fail(400, "agree", "true or false")
+    try:
+        table.say(match, who.seat, agree)
+    except table.TableConflict as e:
+        _conflict(e)
+    return jsonify(state_json(match, who))
+
+
+@api_bp.post("/matches/<view_id>/table/store")
+def store(view_id: str) -> tuple[Response, int]:
+    """The scorer keeps the ruled hand as the match's next hand."""
+    match = _match(view_id)
+    who = _scorer_only(match)
+    try:
+        hand = table.store(match, _actor(match))
+    except InputError as e:
+        _refuse(e)
+    except table.TableConflict as e:
+        _conflict(e)
+    db.session.expire_all()
+    match = _match(view_id)
+    return jsonify({"hand_id": hand.id, **state_json(match, who)}), 201
+
+
+@api_bp.delete("/matches/<view_id>/table/hand")
+def drop_hand(view_id: str) -> Response:
+    """The scorer calls the hand in play off."""
+    match = _match(view_id)
+    who = _scorer_only(match)
+    try:
+        table.drop(match)
+    except table.TableConflict as e:
+        _conflict(e)
+    return jsonify(state_json(match, who))
+
+
+def _scorer_only(match: Match) -> Who:
+    who = _who(match)
+    if not who.scorer:
+        fail(403, "X-Edit-Token", "this needs the match's edit token in X-Edit-Token")
+    return who
+
+
+def _actor(match: Match) -> Actor:
+    if request.headers.get("X-Edit-Token") is None:
+        return web_actor()
+    agent = request.headers.get("User-Agent", "")[:60]
+    return Actor("api", f"table ({agent})")
+
+
+# -- the pages ------------------------------------------------------------------------------
+
+
+class ReplaceForm(FlaskForm):
+    """Replace every seat link (only a CSRF token: the button is the whole form)."""
+
+
+@bp.get("/m/<view_id>/table")
+def table_page(view_id: str) -> str:
+    """The scorer's page: a link and a QR code per seat, and the hand in play."""
+    match = load_match(view_id)
+    require_edit(match)
+    board = board_service.build(match)
+    if not board.format.table_play:
+        abort(404)
+    seats = [(name, table.seat_url(match, seat)) for seat, name in enumerate(match.names)]
+    return render_template(
+        "table_play/table.html",
+        match=match,
+        board=board,
+        seats=seats,
+        form=ReplaceForm(),
+        **_page_context(match, board, None),
+    )
+
+
+@bp.post("/m/<view_id>/table/replace")
+def replace_links(view_id: str) -> BaseResponse:
+    match = load_match(view_id)
+    require_edit(match)
+    if not ReplaceForm().validate_on_submit():
+        abort(400)
+    table.replace_seat_links(match)
+    flash(_("Every seat link was replaced: the old ones no longer work."), "ok")
+    return redirect(url_for("table_play.table_page", view_id=view_id))
+
+
+@bp.get("/m/<view_id>/seat/<int:seat>")
+def seat_page(view_id: str, seat: int) -> str:
+    """A seat's page: its token arrives in the fragment and stays on the phone (the page's
+    script keeps it and sends it with every request); the page itself holds nothing secret."""
+    match = load_match(view_id)
+    board = board_service.build(match)
+    if not board.format.table_play or not 1 <= seat <= len(match.names):
+        abort(404)
+    return render_template(
+        "table_play/seat.html",
+        match=match,
+        board=board,
+        seat=seat - 1,
+        deck=ALL_NATURALS,
+        hand_size=board.rules.hand_size,
+        **_page_context(match, board, seat - 1),
+    )
+
+
+def _page_context(match: Match, board: Board, seat: int | None) -> dict[str, Any]:
+    return {
+        "api": url_for("api.table_play_api.read_table", view_id=match.view_id),
+        "panel_url": url_for("table_play.panel", view_id=match.view_id),
+        "poll_open": POLL_OPEN_MS,
+        "poll_idle": POLL_IDLE_MS,
+        "calls": table.CALLS,
+        "upcard_needed": board.rules.upcard_sets_knock_limit,
+        "editor": can_edit(match),
+    }
+
+
+@bp.get("/m/<view_id>/table/panel")
+def panel(view_id: str) -> Response:
+    """The hand at the table as a page fragment, for a seat's or the scorer's page to show
+    (polled with its ETag: unchanged, it costs a 304)."""
+    match = load_match(view_id)
+    token = request.headers.get("X-Seat-Token")
+    seat = table.seat_of(match, token) if token else None
+    who = Who(seat, can_edit(match))
+    stale = bool(token) and seat is None
+
+    def render() -> str:
+        return render_template(
+            "table_play/_panel.html", match=match, **_panel_context(match, who, stale)
+        )
+
+    return unless_unchanged(_state_tag(match, who, "panel") + ("-stale" if stale else ""), render)
+
+
+def _panel_context(match: Match, who: Who, stale: bool) -> dict[str, Any]:
+    hand = table.latest(match)
+    board = board_service.build(match)
+    result = table.ruled(match, hand) if hand and hand.status == TableHandStatus.OPEN else None
+    view = None
+    if result is not None and result.line is not None and result.board is not None:
+        view = rulings.draw_line(result.board, result.line)
+    stored = db.session.get(Hand, hand.hand_id) if hand and hand.hand_id else None
+    return {
+        "board": board,
+        "names": match.names,
+        "hand": hand,
+        "sent": {c.seat: c for c in hand.sent} if hand else {},
+        "everyone": table.everyone_sent(hand) if hand else False,
+        "result": result,
+        "view": view,
+        "who": who,
+        "stale": stale,
+        "stored_number": _number_of(match, stored),
+    }
+
+
+def _number_of(match: Match, hand: Hand | None) -> int | None:
+    if hand is None:
+        return None
+    for number, live in enumerate(match.live_hands, start=1):
+        if live.id == hand.id:
+            return number
+    return None

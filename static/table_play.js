@@ -1,0 +1,156 @@
+// Playing at the table: a seat's phone (or the scorer's) calls the hand, sends its own cards,
+// says whether it agrees, and shows the hand's state as it comes (the panel, polled with its
+// ETag: once a second while a hand is open, every few seconds otherwise).
+//
+// A seat link carries its token after "#": this script keeps it in the phone's own storage
+// (never a cookie), takes it out of the address bar, and sends it as X-Seat-Token. The
+// scorer's page writes with the browser's edit right and its CSRF token instead.
+"use strict";
+(() => {
+  const root = document.getElementById("table-play");
+  if (!root) return;
+  const seat = root.dataset.seat === undefined ? null : Number(root.dataset.seat);
+  const scorer = root.dataset.scorer !== undefined;
+  const api = root.dataset.api;
+  const key = `gin-seat:${root.dataset.view}:${seat}`;
+
+  let token = null;
+  if (seat !== null) {
+    const fromLink = decodeURIComponent(location.hash.slice(1));
+    try {
+      if (fromLink) localStorage.setItem(key, fromLink);
+      token = localStorage.getItem(key);
+    } catch (e) {
+      token = fromLink || null;  // storage refused (a private window): this visit only
+    }
+    if (fromLink) history.replaceState(null, "", location.pathname + location.search);
+  }
+  const noSeat = document.getElementById("no-seat");
+  if (noSeat) noSeat.hidden = Boolean(token) || scorer;
+
+  function headers() {
+    const h = { "Content-Type": "application/json", Accept: "application/json" };
+    if (token) h["X-Seat-Token"] = token;
+    else if (scorer) h["X-CSRFToken"] = root.dataset.csrf;
+    return h;
+  }
+
+  async function write(method, path, body) {
+    const response = await fetch(api + path, { method, headers: headers(), body: body ? JSON.stringify(body) : undefined,
+      credentials: "same-origin" });
+    let data = {};
+    try { data = await response.json(); } catch (e) { data = {}; }
+    if (!response.ok) {
+      const error = data.error || {};
+      throw new Error(error.said || error.reason || response.statusText);
+    }
+    poll(true);
+    return data;
+  }
+
+  // -- the panel --------------------------------------------------------------------------
+  const panel = document.getElementById("table-panel");
+  const call = document.getElementById("table-call");
+  const cardsForm = document.getElementById("hand-form");
+  let etag = null;
+  let timer = null;
+  let status = "none";
+
+  async function poll(now) {
+    clearTimeout(timer);
+    try {
+      const h = { Accept: "text/html" };
+      if (token) h["X-Seat-Token"] = token;
+      if (etag && !now) h["If-None-Match"] = etag;
+      const response = await fetch(root.dataset.panel, { headers: h, credentials: "same-origin", cache: "no-store" });
+      if (response.status === 200) {
+        etag = response.headers.get("ETag");
+        panel.innerHTML = await response.text();
+        shown();
+      }
+    } catch (e) {
+      // no signal: the next poll tries again (the scorer can enter this seat's cards)
+    }
+    const wait = status === "open" ? Number(root.dataset.pollOpen) : Number(root.dataset.pollIdle);
+    timer = setTimeout(() => poll(false), wait || 3000);
+  }
+
+  function shown() {
+    const state = panel.querySelector(".table-state");
+    if (!state) return;
+    const was = status;
+    status = state.dataset.status;
+    const open = status === "open";
+    const plays = state.dataset.plays === "yes";
+    const mayAct = Boolean(token) || scorer;
+    if (call) call.hidden = open || !mayAct || !plays || state.dataset.stale === "yes";
+    if (cardsForm) {
+      cardsForm.hidden = !open || !plays || !mayAct;
+      const field = document.getElementById("cards");
+      // a new hand starts empty; a phone that reloads finds the cards it sent
+      if (open && was !== "open" && field && !field.value) field.value = state.dataset.cards || "";
+      if (!open && was === "open" && field) {
+        field.value = "";
+        field.dispatchEvent(new Event("input"));
+      }
+    }
+  }
+
+  panel.addEventListener("click", async (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    try {
+      button.disabled = true;
+      if (button.dataset.verdict !== undefined) {
+        await write("POST", "/verdict", { agree: button.dataset.verdict === "1" });
+      } else if (button.dataset.store !== undefined) {
+        await write("POST", "/store");
+      } else if (button.dataset.drop !== undefined) {
+        await write("DELETE", "/hand");
+      }
+    } catch (e) {
+      const note = document.createElement("p");
+      note.className = "flash error";
+      note.setAttribute("role", "alert");
+      note.textContent = e.message;
+      panel.prepend(note);
+    } finally {
+      button.disabled = false;
+    }
+  });
+
+  if (call) {
+    call.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const form = new FormData(call);
+      const error = call.querySelector("[data-testid=call-error]");
+      error.textContent = "";
+      const body = { knocker: Number(form.get("knocker")), kind: form.get("kind") };
+      if (form.get("upcard")) body.upcard = form.get("upcard");
+      try {
+        await write("POST", "/hand", body);
+      } catch (e) {
+        error.textContent = e.message;
+      }
+    });
+  }
+
+  if (cardsForm) {
+    cardsForm.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const error = cardsForm.querySelector("[data-testid=send-error]");
+      error.textContent = "";
+      const body = { cards: document.getElementById("cards").value };
+      if (!token && scorer && seat !== null) body.seat = seat;
+      try {
+        await write("PUT", "/cards", body);
+        error.textContent = "";
+      } catch (e) {
+        error.textContent = e.message;
+      }
+    });
+  }
+
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(true); });
+  poll(true);
+})();

@@ -1,0 +1,279 @@
+"""Playing at the table: each seat sends its own cards with its seat link, the referee rules
+when every seat has sent, and the scorer stores the hand once.
+
+Through the Flask test client on a real database: the seat links as the scorer's page shows
+them, the API every phone's script uses, and the refusals (a card claimed twice, a seat link
+that tries to edit or to read another seat's cards before the ruling, a replaced link).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.web.helpers import api_match
+from tests.web.test_hands import R7_DEFENDER, R7_KNOCKER
+
+
+def _seat_tokens(client: Any, view_id: str, token: str) -> list[str]:
+    """The seat links' tokens as the scorer's page shows them (after "#")."""
+    client.get(f"/m/{view_id}/edit/{token}")  # this browser takes the edit right
+    page = client.get(f"/m/{view_id}/table")
+    assert page.status_code == 200
+    links = re.findall(r'value="[^"#]+/seat/\d#([^"]+)"[^>]*data-testid="seat-url-', page.text)
+    assert links, page.text
+    return links
+
+
+def _table(client: Any, view_id: str, method: str, path: str, token: str | None = None,
+           edit: str | None = None, **body: Any) -> Any:  # fmt: skip
+    headers = {}
+    if token is not None:
+        headers["X-Seat-Token"] = token
+    if edit is not None:
+        headers["X-Edit-Token"] = edit
+    call = getattr(client, method)
+    return call(f"/api/v1/matches/{view_id}/table{path}", json=body or None, headers=headers)
+
+
+def _error(response: Any) -> tuple[str | None, str]:
+    error = response.get_json()["error"]
+    return error["field"], error["reason"]
+
+
+def test_two_phones_send_their_cards_and_the_scorer_stores_the_ruling_once(client, other_client):
+    """R7's hand (docs/rules.md R4, R7) sent from two phones rules as the scorer's form by
+    cards would enter it, and is stored once however often Store is tapped."""
+    view_id, edit = api_match(client, ["Ann", "Ben"])
+    ann, ben = _seat_tokens(client, view_id, edit)
+    phone = other_client  # no edit right: only its seat links
+
+    started = _table(phone, view_id, "post", "/hand", ann, knocker="Ann", kind="knock")
+    assert started.status_code == 201
+    hand = started.get_json()["hand"]
+    assert hand["status"] == "open" and hand["knocker"] == "Ann" and hand["number"] == 1
+    assert [s["sent"] for s in hand["seats"]] == [False, False]
+
+    sent = _table(phone, view_id, "put", "/cards", ann, cards=R7_KNOCKER)
+    assert sent.status_code == 200, sent.get_json()
+    assert sent.get_json()["hand"]["cards"] == {"Ann": R7_KNOCKER}
+    # Ben sees that Ann has sent, not what
+    seen = _table(phone, view_id, "get", "", ben).get_json()["hand"]
+    assert seen["cards"] == {} and [s["sent"] for s in seen["seats"]] == [True, False]
+    assert seen["ruling"] is None
+    # a viewer with only the view link sees no cards either
+    assert _table(phone, view_id, "get", "").get_json()["hand"]["cards"] == {}
+
+    # a card Ann sent is refused to Ben, naming whose it is
+    claimed = _table(phone, view_id, "put", "/cards", ben, cards="5S " + R7_DEFENDER[3:])
+    assert claimed.status_code == 400
+    assert _error(claimed) == ("cards", "5♠ is in Ann's hand")
+
+    done = _table(phone, view_id, "put", "/cards", ben, cards=R7_DEFENDER)
+    assert done.status_code == 200, done.get_json()
+    ruled = done.get_json()["hand"]
+    assert ruled["cards"] == {"Ann": R7_KNOCKER, "Ben": R7_DEFENDER}
+    direct_id, direct_edit = api_match(client, ["Ann", "Ben"])
+    direct = client.post(
+        f"/api/v1/matches/{direct_id}/hands",
+        json={"kind": "knock", "knocker": "Ann", "knocker_cards": R7_KNOCKER,
+              "defender_cards": R7_DEFENDER},
+        headers={"X-Edit-Token": direct_edit},
+    ).get_json()  # fmt: skip
+    assert ruled["ruling"]["points"] == direct["hand"]["points"]
+    assert ruled["ruling"]["result"] == direct["hand"]["result"]
+
+    # the seats say what they make of it; a seat cannot store it
+    assert _table(phone, view_id, "post", "/verdict", ann, agree=True).status_code == 200
+    disputed = _table(phone, view_id, "post", "/verdict", ben, agree=False).get_json()
+    assert [s["agrees"] for s in disputed["hand"]["seats"]] == [True, False]
+    refused = _table(phone, view_id, "post", "/store", ben)
+    assert refused.status_code == 403 and _error(refused)[0] == "X-Edit-Token"
+
+    stored = _table(client, view_id, "post", "/store", edit=edit)
+    assert stored.status_code == 201, stored.get_json()
+    again = _table(client, view_id, "post", "/store", edit=edit)
+    assert again.get_json()["hand_id"] == stored.get_json()["hand_id"]
+    match = client.get(f"/api/v1/matches/{view_id}").get_json()
+    assert match["hands_played"] == 1
+    assert match["totals"] == direct["match"]["totals"]
+    after = _table(phone, view_id, "get", "", ann).get_json()["hand"]
+    assert after["status"] == "stored" and after["hand_id"] == stored.get_json()["hand_id"]
+
+
+def test_a_seat_link_cannot_edit_delete_or_read_before_the_ruling(client, other_client):
+    view_id, edit = api_match(client, ["Ann", "Ben"])
+    ann, ben = _seat_tokens(client, view_id, edit)
+    hand = client.post(
+        f"/api/v1/matches/{view_id}/hands",
+        json={"kind": "knock", "knocker": "Ann", "knocker_deadwood": 5, "defender_deadwood": 20},
+        headers={"X-Edit-Token": edit},
+    ).get_json()["hand"]
+    for token in (ann, ben):
+        as_seat = {"X-Seat-Token": token}
+        as_edit = {"X-Edit-Token": token}
+        base = f"/api/v1/matches/{view_id}/hands"
+        for headers in (as_seat, as_edit):
+            patch = other_client.patch(f"{base}/{hand['id']}", json={"note": "x"}, headers=headers)
+            assert patch.status_code == 403
+            assert other_client.delete(f"{base}/{hand['id']}", headers=headers).status_code == 403
+            assert (
+                other_client.post(f"/api/v1/matches/{view_id}/undo", headers=headers).status_code
+                == 403
+            )
+            assert (
+                other_client.post(base, json={"kind": "dead"}, headers=headers).status_code == 403
+            )
+        # nor may it send another seat's cards, drop the hand or replace the links
+        assert _table(other_client, view_id, "delete", "/hand", token).status_code == 403
+    _table(other_client, view_id, "post", "/hand", ann, knocker="Ann", kind="knock")
+    _table(other_client, view_id, "put", "/cards", ann, cards=R7_KNOCKER)
+    other = _table(other_client, view_id, "put", "/cards", ben, seat="Ann", cards=R7_DEFENDER)
+    assert other.status_code == 403 and _error(other)[0] == "seat"
+    assert _table(other_client, view_id, "get", "", ben).get_json()["hand"]["cards"] == {}
+    assert client.get(f"/api/v1/matches/{view_id}").get_json()["hands_played"] == 1
+
+
+def test_bad_calls_and_cards_are_refused_naming_the_field_and_nothing_changes(client, other_client):
+    view_id, edit = api_match(client, ["Ann", "Ben"])
+    ann, ben = _seat_tokens(client, view_id, edit)
+    phone = other_client
+    # nothing to send to, nothing to say about
+    nothing = _table(phone, view_id, "put", "/cards", ann, cards=R7_KNOCKER)
+    assert nothing.status_code == 409
+    for body, field in (
+        ({"knocker": "Ann", "kind": "dead"}, "kind"),
+        ({"knocker": "Zed", "kind": "knock"}, "knocker"),
+        ({"kind": "knock"}, "knocker"),
+        ({"knocker": "Ann", "kind": "knock", "upcard": "ZZ"}, "upcard"),
+        ({"knocker": "Ann", "kind": "knock", "upcard": 7}, "upcard"),
+    ):
+        refused = _table(phone, view_id, "post", "/hand", ann, **body)
+        assert refused.status_code == 400, body
+        assert _error(refused)[0] == field, body
+    assert _table(phone, view_id, "get", "", ann).get_json()["hand"] is None
+
+    _table(phone, view_id, "post", "/hand", ann, knocker="Ann", kind="knock")
+    twice = _table(phone, view_id, "post", "/hand", ben, knocker="Ben", kind="gin")
+    assert twice.status_code == 409
+    for cards, reason in (
+        (R7_KNOCKER[:-3], "Ann's hand holds 9 cards, 10 are needed"),
+        ("5S 5S " + R7_KNOCKER[6:], "`5♠` appears twice"),
+        (R7_KNOCKER[:-2] + "XX", "`XX` is not a card"),
+    ):
+        refused = _table(phone, view_id, "put", "/cards", ann, cards=cards)
+        assert refused.status_code == 400, cards
+        field, said = _error(refused)
+        assert field == "cards" and reason in said, said
+    assert _table(phone, view_id, "put", "/cards", ann, cards=7).status_code == 400
+    early = _table(phone, view_id, "post", "/verdict", ann, agree=True)
+    assert early.status_code == 409
+    assert _table(phone, view_id, "post", "/verdict", ann, agree="yes").status_code == 400
+    state = _table(phone, view_id, "get", "", ann).get_json()["hand"]
+    assert [s["sent"] for s in state["seats"]] == [False, False]
+    # a bad token is not a seat
+    forged = _table(phone, view_id, "put", "/cards", "x" * 22, cards=R7_KNOCKER)
+    assert forged.status_code == 403 and _error(forged)[0] == "X-Seat-Token"
+
+
+def test_replacing_the_seat_links_stops_the_old_ones(client, other_client):
+    view_id, edit = api_match(client, ["Ann", "Ben"])
+    ann, _ben = _seat_tokens(client, view_id, edit)
+    page = client.get(f"/m/{view_id}/table")
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.text).group(1)
+    replaced = client.post(f"/m/{view_id}/table/replace", data={"csrf_token": csrf})
+    assert replaced.status_code == 302
+    old = _table(other_client, view_id, "post", "/hand", ann, knocker="Ann", kind="knock")
+    assert old.status_code == 403 and _error(old)[0] == "X-Seat-Token"
+    new_ann, _ = _seat_tokens(client, view_id, edit)
+    assert new_ann != ann
+    fresh = _table(other_client, view_id, "post", "/hand", new_ann, knocker="Ann", kind="knock")
+    assert fresh.status_code == 201
+
+
+def test_the_scorer_fills_in_a_seat_and_calls_a_hand_off(client):
+    """A phone with no signal: the scorer sends that seat's cards; a hand entered another
+    way is called off and nothing is stored."""
+    view_id, edit = api_match(client, ["Ann", "Ben"])
+    ann, _ben = _seat_tokens(client, view_id, edit)
+    _table(client, view_id, "post", "/hand", edit=edit, knocker="Ben", kind="knock")
+    # the knocker is Ben: his ten cards, Ann's as the defender
+    filled = _table(client, view_id, "put", "/cards", edit=edit, seat="Ben", cards=R7_KNOCKER)
+    assert filled.status_code == 200, filled.get_json()
+    mine = _table(client, view_id, "put", "/cards", ann, cards=R7_DEFENDER).get_json()["hand"]
+    assert mine["ruling"] is not None and mine["ruling"]["knocker"] == "Ben"
+    dropped = _table(client, view_id, "delete", "/hand", edit=edit)
+    assert dropped.get_json()["hand"]["status"] == "dropped"
+    assert client.get(f"/api/v1/matches/{view_id}").get_json()["hands_played"] == 0
+    assert _table(client, view_id, "post", "/store", edit=edit).status_code == 409
+
+
+def test_the_seat_sitting_out_has_no_cards_to_send_at_cutthroat(client, other_client):
+    created = client.post(
+        "/api/v1/matches", json={"players": ["Ann", "Ben", "Cat"], "preset": "cutthroat"}
+    ).get_json()
+    view_id, edit = created["id"], created["edit_token"]
+    tokens = _seat_tokens(client, view_id, edit)
+    playing = created["match"]["next"]["players"]
+    idle = next(n for n in ("Ann", "Ben", "Cat") if n not in playing)
+    seat_of = {"Ann": 0, "Ben": 1, "Cat": 2}
+    start = _table(other_client, view_id, "post", "/hand", tokens[seat_of[idle]],
+                   knocker=playing[0], kind="knock")  # fmt: skip
+    assert start.status_code == 400 and idle in _error(start)[1]
+    knocker, defender = playing
+    _table(
+        other_client,
+        view_id,
+        "post",
+        "/hand",
+        tokens[seat_of[knocker]],
+        knocker=knocker,
+        kind="knock",
+    )
+    sits = _table(other_client, view_id, "put", "/cards", tokens[seat_of[idle]], cards=R7_DEFENDER)
+    assert sits.status_code == 400 and "sits out" in _error(sits)[1]
+    _table(other_client, view_id, "put", "/cards", tokens[seat_of[knocker]], cards=R7_KNOCKER)
+    ruled = _table(
+        other_client, view_id, "put", "/cards", tokens[seat_of[defender]], cards=R7_DEFENDER
+    )
+    assert ruled.get_json()["hand"]["ruling"] is not None, ruled.get_json()
+    stored = _table(client, view_id, "post", "/store", edit=edit)
+    assert stored.status_code == 201, stored.get_json()
+    match = client.get(f"/api/v1/matches/{view_id}").get_json()
+    assert match["hands_played"] == 1
+
+
+def test_oklahoma_needs_the_upcard_when_the_hand_is_called(client, other_client):
+    created = client.post(
+        "/api/v1/matches", json={"players": ["Ann", "Ben"], "preset": "oklahoma"}
+    ).get_json()
+    view_id, edit = created["id"], created["edit_token"]
+    ann, _ = _seat_tokens(client, view_id, edit)
+    missing = _table(other_client, view_id, "post", "/hand", ann, knocker="Ann", kind="knock")
+    assert missing.status_code == 400 and _error(missing)[0] == "upcard"
+    called = _table(
+        other_client, view_id, "post", "/hand", ann, knocker="Ann", kind="knock", upcard="9h"
+    )
+    assert called.get_json()["hand"]["upcard"] == "9H"
+
+
+def test_the_panel_is_polled_with_its_etag(client, other_client):
+    view_id, edit = api_match(client, ["Ann", "Ben"])
+    ann, _ben = _seat_tokens(client, view_id, edit)
+    first = other_client.get(f"/m/{view_id}/table/panel", headers={"X-Seat-Token": ann})
+    assert first.status_code == 200 and 'data-status="none"' in first.text
+    tag = first.headers["ETag"]
+    same = other_client.get(
+        f"/m/{view_id}/table/panel", headers={"X-Seat-Token": ann, "If-None-Match": tag}
+    )
+    assert same.status_code == 304
+    _table(other_client, view_id, "post", "/hand", ann, knocker="Ann", kind="gin")
+    changed = other_client.get(
+        f"/m/{view_id}/table/panel", headers={"X-Seat-Token": ann, "If-None-Match": tag}
+    )
+    assert changed.status_code == 200 and 'data-status="open"' in changed.text
+    assert "Ann went gin" in changed.text
+    # the seat page itself holds no token, and the scorer's page needs the edit right
+    seat_page = other_client.get(f"/m/{view_id}/seat/1")
+    assert seat_page.status_code == 200 and ann not in seat_page.text
+    assert other_client.get(f"/m/{view_id}/table").status_code == 403
