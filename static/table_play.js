@@ -56,21 +56,30 @@
   let timer = null;
   let status = "none";
 
+  // Answers may come back out of order (a poll already on its way when a write asks again):
+  // only the newest request's answer is shown, and only it schedules the next poll.
+  let asked = 0;
   async function poll(now) {
     clearTimeout(timer);
+    const mine = ++asked;
     try {
       const h = { Accept: "text/html" };
       if (token) h["X-Seat-Token"] = token;
       if (etag && !now) h["If-None-Match"] = etag;
-      const response = await fetch(root.dataset.panel, { headers: h, credentials: "same-origin", cache: "no-store" });
-      if (response.status === 200) {
-        etag = response.headers.get("ETag");
-        panel.innerHTML = await response.text();
-        shown();
+      const url = root.dataset.panel + (seat === null ? "" : `?seat=${seat}`);
+      const response = await fetch(url, { headers: h, credentials: "same-origin", cache: "no-store" });
+      if (response.status === 200 && mine === asked) {
+        const html = await response.text();
+        if (mine === asked) {
+          etag = response.headers.get("ETag");
+          panel.innerHTML = html;
+          shown();
+        }
       }
     } catch (e) {
       // no signal: the next poll tries again (the scorer can enter this seat's cards)
     }
+    if (mine !== asked) return;
     const wait = status === "open" ? Number(root.dataset.pollOpen) : Number(root.dataset.pollIdle);
     timer = setTimeout(() => poll(false), wait || 3000);
   }

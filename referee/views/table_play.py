@@ -379,11 +379,16 @@ def _page_context(match: Match, board: Board, seat: int | None) -> dict[str, Any
 @bp.get("/m/<view_id>/table/panel")
 def panel(view_id: str) -> Response:
     """The hand at the table as a page fragment, for a seat's or the scorer's page to show
-    (polled with its ETag: unchanged, it costs a 304)."""
+    (polled with its ETag: unchanged, it costs a 304). The scorer's browser on a seat's page
+    names the seat (``?seat=``); a phone's seat is its token's."""
     match = load_match(view_id)
     token = request.headers.get("X-Seat-Token")
     seat = table.seat_of(match, token) if token else None
-    who = Who(seat, can_edit(match))
+    scorer = can_edit(match)
+    asked = request.args.get("seat", type=int)
+    if seat is None and scorer and asked is not None and 0 <= asked < len(match.names):
+        seat = asked  # the scorer on a seat's page, entering for a phone that cannot
+    who = Who(seat, scorer)
     stale = bool(token) and seat is None
 
     def render() -> str:

@@ -1,0 +1,166 @@
+"""Playing at the table on three phones: the scorer shows the seat links, Ann's and Ben's
+phones open theirs, Ann calls her knock, both tap their own cards at the same time, the
+ruling appears on all three screens without a reload, Ben disputes and then agrees, and the
+scorer stores it once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+ANN = "5S 6S 7S KH KD KC AH AD AC 3D"  # R7's knocker: deadwood 3
+BEN = "8S 8H 8D 8C 9S KS 2C 2H QD JC"
+
+
+def _tap(page: Any, cards: str) -> None:
+    for code in cards.split():
+        page.locator(f'#picker .pc[data-card="{code}"]').click()
+
+
+def test_two_seats_send_their_cards_and_every_phone_shows_the_ruling(
+    live_server: str, browser: Any, phone: Any, shots: Any
+) -> None:
+    made = phone.request.post(
+        live_server + "/api/v1/matches", data={"players": ["Ann", "Ben"], "preset": "american"}
+    ).json()
+    scorer = phone
+    scorer.goto(made["edit_url"])
+    scorer.wait_for_url(f"**/m/{made['id']}")
+    scorer.click('[data-testid="play-at-table"]')
+    links = [scorer.input_value(f'[data-testid="seat-url-{seat}"]') for seat in (0, 1)]
+    assert all("#" in link for link in links)
+    scorer.screenshot(path=str(shots / "table-scorer-links.png"), full_page=True)
+
+    contexts = [browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True) for _ in links]
+    try:
+        ann, ben = (context.new_page() for context in contexts)
+        for page, link in ((ann, links[0]), (ben, links[1])):
+            page.set_default_timeout(10_000)
+            page.goto(link)
+            # the token leaves the address bar and stays on the phone, not in a cookie
+            page.wait_for_function("() => !location.hash")
+            assert all("seat" not in c["name"] for c in page.context.cookies())
+            expect(page.locator('[data-testid="table-idle"]')).to_be_visible()
+
+        # Ann calls her knock on her own phone; Ben's phone learns of it by itself
+        ann.locator('#table-call label:has-text("Ann")').click()
+        ann.locator('#table-call label:has-text("Knock")').click()
+        ann.click('[data-testid="call"]')
+        expect(ann.locator('[data-testid="table-hand"]')).to_have_text("Hand 1: Ann knocked")
+        expect(ben.locator('[data-testid="table-hand"]')).to_have_text("Hand 1: Ann knocked")
+        expect(ben.locator('[data-testid="seat-form"]')).to_be_visible()
+
+        ann.screenshot(path=str(shots / "table-called-ann.png"), full_page=True)
+        # each taps their own cards: ten taps and Send, at the same time
+        _tap(ann, ANN)
+        _tap(ben, BEN)
+        taps = len(ANN.split()) + 1
+        ann.click('[data-testid="send"]')
+        ben.click('[data-testid="send"]')
+        assert taps <= len(ANN.split()) + 2  # the cards held + 2
+
+        for page in (ann, ben, scorer):
+            expect(page.locator('[data-testid="table-ruling"]')).to_be_visible(timeout=6_000)
+            expect(page.locator('[data-testid="ruling-head"]')).to_contain_text("Ann")
+        ben.screenshot(path=str(shots / "table-ruling-ben.png"), full_page=True)
+
+        # Ben disputes, everyone sees it; then he agrees
+        ben.click('[data-testid="dispute"]')
+        expect(scorer.locator('[data-testid="verdicts"]')).to_contain_text("Ben disputes")
+        ben.click('[data-testid="agree"]')
+        ann.click('[data-testid="agree"]')
+        expect(scorer.locator('[data-testid="verdicts"]')).to_contain_text("Ben agrees")
+
+        # a seat's phone has no Store button; the scorer stores it, once
+        assert ben.locator('[data-testid="store"]').count() == 0
+        scorer.click('[data-testid="store"]')
+        for page in (ann, ben, scorer):
+            expect(page.locator('[data-testid="table-stored"]')).to_be_visible(timeout=6_000)
+        ann.screenshot(path=str(shots / "table-stored-ann.png"), full_page=True)
+        hands = phone.request.get(f"{live_server}/api/v1/matches/{made['id']}/hands").json()
+        assert len(hands["hands"]) == 1
+        assert hands["hands"][0]["knocker_cards"] == ANN.split()
+        # the next hand starts clean on both phones
+        expect(ann.locator('[data-testid="table-call"]')).to_be_visible()
+        assert ann.input_value("#cards") == ""
+        for page in (ann, ben):
+            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_card_claimed_by_the_second_phone_is_refused_with_whose_it_is(
+    live_server: str, browser: Any, phone: Any
+) -> None:
+    made = phone.request.post(
+        live_server + "/api/v1/matches", data={"players": ["Ann", "Ben"], "preset": "american"}
+    ).json()
+    phone.goto(made["edit_url"])
+    phone.wait_for_url(f"**/m/{made['id']}")
+    phone.goto(f"{live_server}/m/{made['id']}/table")
+    link = phone.input_value('[data-testid="seat-url-1"]')
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        ben = context.new_page()
+        ben.set_default_timeout(10_000)
+        ben.goto(link)
+        # the scorer calls the hand and enters Ann's cards (her phone has no signal)
+        phone.click('[data-testid="call"]')
+        expect(phone.locator('[data-testid="fill-0"]')).to_be_visible()
+        phone.click('[data-testid="fill-0"]')
+        _tap(phone, ANN)
+        phone.click('[data-testid="send"]')
+        expect(phone.locator('[data-testid="sent-0"]')).to_contain_text("✓")
+        expect(ben.locator('[data-testid="seat-form"]')).to_be_visible()
+        _tap(ben, "5S" + BEN[2:])
+        ben.click('[data-testid="send"]')
+        expect(ben.locator('[data-testid="send-error"]')).to_have_text("5♠ is in Ann's hand")
+        assert ben.locator('[data-testid="sent-1"]').inner_text().endswith("…")
+    finally:
+        context.close()
+
+
+def test_the_table_pages_pass_axe_in_three_languages(live_server: str, browser: Any) -> None:
+    """axe-core finds nothing on the scorer's page and on a seat's page showing the ruling,
+    in English, German and Russian (issue 26's standard for every page)."""
+    from tests.browser.test_accessibility import axe
+
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        made = page.request.post(
+            live_server + "/api/v1/matches", data={"players": ["Ann", "Ben"], "preset": "american"}
+        ).json()
+        page.goto(made["edit_url"])
+        page.wait_for_url(f"**/m/{made['id']}")
+        page.goto(f"{live_server}/m/{made['id']}/table")
+        links = [page.input_value(f'[data-testid="seat-url-{seat}"]') for seat in (0, 1)]
+        api = f"{live_server}/api/v1/matches/{made['id']}/table"
+        tokens = [link.split("#")[1] for link in links]
+        page.request.post(api + "/hand", data={"knocker": "Ann", "kind": "knock"},
+                          headers={"X-Seat-Token": tokens[0]})  # fmt: skip
+        for token, cards in zip(tokens, (ANN, BEN), strict=True):
+            sent = page.request.put(api + "/cards", data={"cards": cards},
+                                    headers={"X-Seat-Token": token})  # fmt: skip
+            assert sent.ok, sent.text()
+        found = []
+        for lang in ("en", "de", "ru"):
+            page.goto(f"{live_server}/m/{made['id']}/table?lang={lang}")
+            expect(page.locator('[data-testid="table-ruling"]')).to_be_visible()
+            found += [f"{lang} table: {v}" for v in axe(page)]
+            page.goto(f"{links[1].split('#')[0]}?lang={lang}#{tokens[1]}")
+            expect(page.locator('[data-testid="table-ruling"]')).to_be_visible()
+            found += [f"{lang} seat: {v}" for v in axe(page)]
+            text = page.inner_text("body")
+            assert "_" not in text.replace("__", ""), text  # no snake_case word on screen
+        assert not found, "\n".join(found)
+    finally:
+        context.close()
