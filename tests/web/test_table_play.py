@@ -277,3 +277,23 @@ def test_the_panel_is_polled_with_its_etag(client, other_client):
     seat_page = other_client.get(f"/m/{view_id}/seat/1")
     assert seat_page.status_code == 200 and ann not in seat_page.text
     assert other_client.get(f"/m/{view_id}/table").status_code == 403
+
+
+def test_battle_royal_rules_when_all_three_have_sent(client, other_client):
+    """Battle Royal: every player plays every hand, so all three phones send."""
+    created = client.post(
+        "/api/v1/matches", json={"players": ["Ann", "Ben", "Cat"], "preset": "battle_royal"}
+    ).get_json()
+    view_id, edit = created["id"], created["edit_token"]
+    tokens = _seat_tokens(client, view_id, edit)
+    third = "4H 5H 6H 9D 10D JD QS JS 4C 5C"
+    _table(other_client, view_id, "post", "/hand", tokens[0], knocker="Ann", kind="knock")
+    for token, cards in zip(tokens[:2], (R7_KNOCKER, R7_DEFENDER), strict=True):
+        waiting = _table(other_client, view_id, "put", "/cards", token, cards=cards)
+        assert waiting.get_json()["hand"]["ruling"] is None
+    ruled = _table(other_client, view_id, "put", "/cards", tokens[2], cards=third).get_json()
+    assert ruled["hand"]["ruling"] is not None, ruled
+    stored = _table(client, view_id, "post", "/store", edit=edit)
+    assert stored.status_code == 201, stored.get_json()
+    hand = client.get(f"/api/v1/matches/{view_id}/hands").get_json()["hands"][0]
+    assert hand["knocker"] == "Ann" and hand["entry"] == "cards"

@@ -37,6 +37,7 @@ class BattleRoyal(SeatedFormat):
     name: ClassVar[str] = "battle_royal"
     presets: ClassVar[tuple[Preset, ...]] = of_family(three_presets.PRESETS, "battle_royal")
     money_during_play: ClassVar[bool] = True
+    table_play: ClassVar[bool] = True
     title: ClassVar[str] = "Battle Royal"
     entry_page: ClassVar[str] = "referee.games.three_handed.entry_page:BattleRoyalEntryPage"
     two_player: ClassVar[bool] = False
@@ -99,6 +100,26 @@ class BattleRoyal(SeatedFormat):
         rounding = rules.settlement_rounding
         money = settle(ledger.totals, table.stake, ledger.extras, rounding) if games else None
         return Board(self, table, lines, standing, next_hand, money, games=games)
+
+    def table_play_body(
+        self,
+        kind: str,
+        knocker: int,
+        upcard: str | None,
+        cards: Mapping[int, str],
+        names: Sequence[str],
+        context: NextHand,
+    ) -> dict[str, Any]:
+        """All three play: the knocker and every player's hand, by name."""
+        body: dict[str, Any] = {
+            "entry": "cards",
+            "kind": kind,
+            "knocker": names[knocker],
+            "hands": {names[seat]: cards[seat] for seat in context.players},
+        }
+        if upcard:
+            body["upcard"] = upcard
+        return body
 
     # -- JSON -------------------------------------------------------------------------------
 
