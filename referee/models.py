@@ -399,19 +399,20 @@ class TableHandStatus:
 
 
 class TableHand(Model):
-    """A hand being entered at the table: who called it (the knocker and the kind), and each
-    playing seat's cards as that seat's phone sent them (:class:`TableCards`). Nothing here
-    is scored: when every seat has sent, the ruling is derived from the match and these
-    cards, and storing it adds an ordinary hand. ``revision`` is bumped by every change, so
-    a phone polling with its ETag learns of a change at once and of nothing else."""
+    """A hand (a deal) being entered at the table: the seats that play it, in the groups that
+    play against each other with one pack (one group; a partnership deal's two tables), each
+    group's call (who knocked, how, and its upcard: ``{"kind", "knocker", "upcard"}``, None
+    until someone calls it), and each playing seat's cards as that seat's phone sent them
+    (:class:`TableCards`). Nothing here is scored: when every group is called and every seat
+    has sent, the ruling is derived from the match and these cards, and storing it adds an
+    ordinary hand. ``revision`` is bumped by every change, so a phone polling with its ETag
+    learns of a change at once and of nothing else."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)  # the hand number it becomes
-    kind: Mapped[str] = mapped_column(String(16))
-    knocker_seat: Mapped[int] = mapped_column(Integer)
-    upcard: Mapped[str | None] = mapped_column(String(8))
-    players: Mapped[list[int]] = mapped_column(JSON)  # the seats that play it, in order
+    groups: Mapped[list[list[int]]] = mapped_column(JSON)
+    calls: Mapped[list[dict[str, Any] | None]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(8), default=TableHandStatus.OPEN, index=True)
     revision: Mapped[int] = mapped_column(Integer, default=0)
     hand_id: Mapped[int | None] = mapped_column(ForeignKey("hand.id", ondelete="SET NULL"))

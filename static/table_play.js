@@ -50,7 +50,6 @@
 
   // -- the panel --------------------------------------------------------------------------
   const panel = document.getElementById("table-panel");
-  const call = document.getElementById("table-call");
   const cardsForm = document.getElementById("hand-form");
   let etag = null;
   let timer = null;
@@ -92,9 +91,18 @@
     const open = status === "open";
     const plays = state.dataset.plays === "yes";
     const mayAct = Boolean(token) || scorer;
-    if (call) call.hidden = open || !mayAct || !plays || state.dataset.stale === "yes";
+    const call = document.getElementById("table-call");
+    if (call && !mayAct) call.hidden = true;
     if (cardsForm) {
-      cardsForm.hidden = !open || !plays || !mayAct;
+      // the knocker's big gin holds one card more: the picker counts it as the knocker's
+      let big = cardsForm.querySelector("input[name=knocker_seat]");
+      if (!big) {
+        big = Object.assign(document.createElement("input"), { type: "radio", name: "knocker_seat", hidden: true });
+        big.value = String(seat);
+        cardsForm.append(big);
+      }
+      big.checked = state.dataset.big === "yes";
+      cardsForm.hidden = !open || !plays || !mayAct || state.dataset.called !== "yes";
       const field = document.getElementById("cards");
       // a new hand starts empty; a phone that reloads finds the cards it sent
       if (open && was !== "open" && field && !field.value) field.value = state.dataset.cards || "";
@@ -106,7 +114,7 @@
   }
 
   panel.addEventListener("click", async (event) => {
-    const button = event.target.closest("button");
+    const button = event.target.closest("button[data-verdict], button[data-store], button[data-drop]");
     if (!button) return;
     try {
       button.disabled = true;
@@ -128,8 +136,10 @@
     }
   });
 
-  if (call) {
-    call.addEventListener("submit", async (event) => {
+  panel.addEventListener("submit", async (event) => {
+    const call = event.target.closest("#table-call");
+    if (!call) return;
+    {
       event.preventDefault();
       const form = new FormData(call);
       const error = call.querySelector("[data-testid=call-error]");
@@ -141,8 +151,8 @@
       } catch (e) {
         error.textContent = e.message;
       }
-    });
-  }
+    }
+  });
 
   if (cardsForm) {
     cardsForm.addEventListener("submit", async (event) => {

@@ -1,8 +1,9 @@
 """table mode: a hand whose seats send their own cards, and the match's seat-link number
 
 A hand entered at the table is kept apart from the match's hands until it is stored: who
-called it (``table_hand``) and each seat's cards (``table_cards``). Seat links are derived
-from the match, never stored; ``match.seat_links`` is bumped to replace them all.
+plays it and who called it (``table_hand``) and each seat's cards (``table_cards``). Seat
+links are derived from the match, never stored; ``match.seat_links`` is bumped to replace
+them all.
 
 Revision ID: 7b1e3c5a9d20
 Revises: ce8680feb743
@@ -30,10 +31,8 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("match_id", sa.Integer(), nullable=False),
         sa.Column("number", sa.Integer(), nullable=False),
-        sa.Column("kind", sa.String(length=16), nullable=False),
-        sa.Column("knocker_seat", sa.Integer(), nullable=False),
-        sa.Column("upcard", sa.String(length=8), nullable=True),
-        sa.Column("players", sa.JSON(), nullable=False),
+        sa.Column("groups", sa.JSON(), nullable=False),
+        sa.Column("calls", sa.JSON(), nullable=False),
         sa.Column("status", sa.String(length=8), nullable=False),
         sa.Column("revision", sa.Integer(), nullable=False),
         sa.Column("hand_id", sa.Integer(), nullable=True),

@@ -104,6 +104,20 @@ class Place:
     context: NextHand
 
 
+@dataclass(frozen=True)
+class TableCall:
+    """How one group's hand ended, as called at the table (:attr:`Format.table_play`): who
+    knocked, how (``knock``, ``gin``, ``big_gin``), and the first upcard where the table
+    plays one."""
+
+    kind: str
+    knocker: int
+    upcard: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "knocker": self.knocker, "upcard": self.upcard}
+
+
 def versus(sides: Sequence[str]) -> Message:
     """ "Ann v Ben v Cat": who plays against whom."""
     said = chained(sides, lambda first, rest: msg("{first} v {rest}", first=first, rest=rest))
@@ -559,30 +573,27 @@ class Format:
         :class:`InputError` with the API's field name."""
         raise NotImplementedError
 
+    def table_play_groups(self, board: Board) -> tuple[tuple[int, ...], ...]:
+        """The seats that play the next hand at the table, in the groups that play against
+        each other with one pack, each called on its own (one group: the next hand's players;
+        a partnership deal: its two tables)."""
+        return (board.next.players,)
+
     def table_play_body(
         self,
-        kind: str,
-        knocker: int,
-        upcard: str | None,
+        calls: Sequence[TableCall],
+        groups: Sequence[tuple[int, ...]],
         cards: Mapping[int, str],
         names: Sequence[str],
         context: NextHand,
     ) -> dict[str, Any]:
-        """A hand the players sent from their phones (``cards`` by seat, each as card codes),
-        as the API's JSON body of that hand entered by cards: for a format where
+        """A hand the players sent from their phones (each group's call, ``cards`` by seat as
+        card codes), as the API's JSON body of that hand entered by cards: for a format where
         :attr:`table_play` holds. This one is a knocker against one defender (the other player
-        the rotation seats), the spread left to the referee; the seating is the rotation's."""
-        defender = next(seat for seat in context.players if seat != knocker)
-        body: dict[str, Any] = {
-            "entry": "cards",
-            "kind": kind,
-            "knocker": names[knocker],
-            "knocker_cards": cards[knocker],
-            "defender_cards": cards[defender],
-        }
-        if upcard:
-            body["upcard"] = upcard
-        return body
+        of the group), the spread left to the referee; the seating is the rotation's."""
+        (call,) = calls
+        (group,) = groups
+        return knock_body(call, group, cards, names)
 
     def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
         """What the API says of one hand beyond its record (id, number, version, note,
@@ -668,3 +679,20 @@ class Format:
         format it is played in, the reason it cannot be played (a :class:`Message`), or None
         when it has no say (every format that is not an overlay)."""
         return None
+
+
+def knock_body(
+    call: TableCall, group: tuple[int, ...], cards: Mapping[int, str], names: Sequence[str]
+) -> dict[str, Any]:
+    """One two-handed hand called at the table, as the API's JSON (by cards)."""
+    defender = next(seat for seat in group if seat != call.knocker)
+    body: dict[str, Any] = {
+        "entry": "cards",
+        "kind": call.kind,
+        "knocker": names[call.knocker],
+        "knocker_cards": cards[call.knocker],
+        "defender_cards": cards[defender],
+    }
+    if call.upcard:
+        body["upcard"] = call.upcard
+    return body

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from flask import current_app, url_for
 from sqlalchemy import select
 
-from referee.games.base import Board, Line
+from referee.games.base import Board, Line, TableCall
 from referee.games.kinds import HandKindChoice
 from referee.models import Hand, Match, TableCards, TableHand, TableHandStatus, db
 from referee.rules.cards import CardError, parse_cards
@@ -120,35 +120,65 @@ def _open_or_conflict(match: Match) -> TableHand:
     return found
 
 
+def calls_of(hand: TableHand) -> list[TableCall | None]:
+    """Each group's call (None: not called yet)."""
+    return [
+        TableCall(str(c["kind"]), int(c["knocker"]), c.get("upcard"))
+        if isinstance(c, dict)
+        else None
+        for c in hand.calls
+    ]
+
+
+def group_of(hand: TableHand, seat: int) -> int | None:
+    """The group ``seat`` plays in (None: it sits this hand out)."""
+    return next((i for i, group in enumerate(hand.groups) if seat in group), None)
+
+
+def players_of(hand: TableHand) -> list[int]:
+    return [seat for group in hand.groups for seat in group]
+
+
 def start(
     match: Match, kind: str, knocker: int | None, upcard: str | None, seat: int | None
 ) -> TableHand:
-    """Open the next hand at the table as called (by the scorer, or by ``seat``'s phone)."""
+    """Call the knocker's group's hand at the table (by the scorer, or by ``seat``'s phone, a
+    player of that group): it opens the next hand, or calls the other table of a deal whose
+    first table was called already."""
     match = match_service.lock(match)
-    if in_play(match) is not None:
-        raise TableConflict(msg("A hand is already being entered at the table."))
     board = board_service.build(match)
     if not board.format.table_play:
         raise InputError(None, msg("This game is not entered at the table yet."))
     if kind not in CALLS:
         raise InputError("kind", msg("must be knock, gin or big_gin"))
-    players = board.next.players
     names = match.names
+    hand = in_play(match)
+    if hand is None:
+        groups = [list(g) for g in board.format.table_play_groups(board)]
+    else:
+        groups = hand.groups
+    players = [s for g in groups for s in g]
     if knocker is None or knocker not in players:
         who = ", ".join(names[s] for s in players)
         raise InputError("knocker", msg("must be one of the players of this hand: {who}", who=who))
-    if seat is not None and seat not in players:
+    group = next(i for i, g in enumerate(groups) if knocker in g)
+    if seat is not None and seat not in groups[group]:
         raise InputError(
-            None, msg("{name} sits out this hand: a player of the hand calls it", name=names[seat])
+            None, msg("{name} does not play this hand at that table", name=names[seat])
         )
-    upcard = _upcard(board, upcard)
+    call = TableCall(kind, knocker, _upcard(board, upcard)).as_json()
+    if hand is not None:
+        if hand.calls[group] is not None:
+            raise TableConflict(msg("A hand is already being entered at the table."))
+        hand.calls = [call if i == group else c for i, c in enumerate(hand.calls)]
+        hand.revision += 1
+        db.session.commit()
+        return hand
     hand = TableHand(
         match_id=match.id,
         number=len(match.live_hands) + 1,
-        kind=kind,
-        knocker_seat=knocker,
-        upcard=upcard,
-        players=list(players),
+        groups=groups,
+        calls=[call if i == group else None for i in range(len(groups))],
         status=TableHandStatus.OPEN,
         revision=1,
     )
@@ -172,31 +202,34 @@ def _upcard(board: Board, upcard: str | None) -> str | None:
     return card.code
 
 
-def cards_needed(hand: TableHand, seat: int, hand_size: int) -> int:
-    """How many cards ``seat`` holds at the end of ``hand``: the hand's size, one more for
-    the knocker's big gin (all eleven meld)."""
-    big = hand.kind == HandKindChoice.BIG_GIN and seat == hand.knocker_seat
+def cards_needed(call: TableCall, seat: int, hand_size: int) -> int:
+    """How many cards ``seat`` holds at the end of its group's hand: the hand's size, one
+    more for the knocker's big gin (all eleven meld)."""
+    big = call.kind == HandKindChoice.BIG_GIN and seat == call.knocker
     return hand_size + 1 if big else hand_size
 
 
 def send(match: Match, seat: int, text: str) -> TableHand:
     """Take ``seat``'s cards for the hand in play (replacing what it sent before); a card
-    another seat already sent is refused, naming whose it is."""
+    another seat of its group (its pack) already sent is refused, naming whose it is."""
     match = match_service.lock(match)
     hand = _open_or_conflict(match)
     names = match.names
-    if seat not in hand.players:
+    group = group_of(hand, seat)
+    if group is None:
         raise InputError(None, msg("{name} sits out this hand", name=names[seat]))
+    call = calls_of(hand)[group]
+    if call is None:
+        raise TableConflict(msg("Call this table's hand first: who knocked or went gin."))
     rules = board_service.rules_of(match)
-    need = cards_needed(hand, seat, rules.hand_size)
+    need = cards_needed(call, seat, rules.hand_size)
     try:
-        cards = parse_cards(
-            text, rules.deck, expected=need, what=msg("{name}'s hand", name=names[seat])
-        )
+        what = msg("{name}'s hand", name=names[seat])
+        cards = parse_cards(text, rules.deck, expected=need, what=what)
     except CardError as e:
         raise InputError("cards", e.message) from None
     for other in hand.sent:
-        if other.seat == seat:
+        if other.seat == seat or other.seat not in hand.groups[group]:
             continue
         theirs = set(parse_cards(other.cards, rules.deck))
         for card in cards:
@@ -243,7 +276,9 @@ def drop(match: Match) -> TableHand:
 
 
 def everyone_sent(hand: TableHand) -> bool:
-    return {c.seat for c in hand.sent} >= set(hand.players)
+    """Every group called and every seat playing sent its cards: the ruling can be made."""
+    called = all(c is not None for c in hand.calls)
+    return called and {c.seat for c in hand.sent} >= set(players_of(hand))
 
 
 # -- the ruling ---------------------------------------------------------------------------
@@ -278,9 +313,9 @@ def ruled(match: Match, hand: TableHand) -> Ruled:
 def body_of(match: Match, hand: TableHand, board: Board) -> dict[str, object]:
     """The hand as the API's JSON, as the format says a table hand."""
     cards: Mapping[int, str] = {c.seat: c.cards for c in hand.sent}
-    return board.format.table_play_body(
-        hand.kind, hand.knocker_seat, hand.upcard, cards, board.names, board.next
-    )
+    calls = [c for c in calls_of(hand) if c is not None]
+    groups = [tuple(g) for g in hand.groups]
+    return board.format.table_play_body(calls, groups, cards, board.names, board.next)
 
 
 def _rule(match: Match, hand: TableHand) -> Ruled:

@@ -131,25 +131,34 @@ def state_json(match: Match, who: Who) -> dict[str, Any]:
     sent = {c.seat: c for c in hand.sent}
     everyone = table.everyone_sent(hand)
     result = table.ruled(match, hand) if hand.status == TableHandStatus.OPEN else None
+    players = table.players_of(hand)
     shown = {
         names[seat]: sent[seat].cards
-        for seat in hand.players
+        for seat in players
         if seat in sent and (everyone or seat == who.seat or who.scorer)
     }
+    calls = table.calls_of(hand)
     body["hand"] = {
         "number": hand.number,
         "status": hand.status,
-        "kind": hand.kind,
-        "knocker": names[hand.knocker_seat],
-        "upcard": hand.upcard,
-        "players": [names[s] for s in hand.players],
+        "calls": [
+            {
+                "table": number,
+                "players": [names[s] for s in group],
+                "kind": call.kind if call else None,
+                "knocker": names[call.knocker] if call else None,
+                "upcard": call.upcard if call else None,
+            }
+            for number, (group, call) in enumerate(zip(hand.groups, calls, strict=True), start=1)
+        ],
+        "players": [names[s] for s in players],
         "seats": [
             {
                 "name": names[seat],
                 "sent": seat in sent,
                 "agrees": sent[seat].agrees if seat in sent else None,
             }
-            for seat in hand.players
+            for seat in players
         ],
         "cards": shown,
         "ruling": _ruling_json(result),
@@ -407,10 +416,19 @@ def _panel_context(match: Match, who: Who, stale: bool) -> dict[str, Any]:
     if result is not None and result.line is not None and result.board is not None:
         view = rulings.draw_line(result.board, result.line)
     stored = db.session.get(Hand, hand.hand_id) if hand and hand.hand_id else None
+    open_ = hand is not None and hand.status == TableHandStatus.OPEN
+    calls = table.calls_of(hand) if hand is not None and open_ else []
+    groups = hand.groups if hand is not None and open_ else []
+    mine = table.group_of(hand, who.seat) if hand and open_ and who.seat is not None else None
     return {
         "board": board,
         "names": match.names,
         "hand": hand,
+        "open": open_,
+        "calls": list(zip(groups, calls, strict=True)),
+        "players": table.players_of(hand) if hand is not None and open_ else [],
+        "my_call": calls[mine] if mine is not None else None,
+        "callable": _callable(board, who, groups, calls),
         "sent": {c.seat: c for c in hand.sent} if hand else {},
         "everyone": table.everyone_sent(hand) if hand else False,
         "result": result,
@@ -418,7 +436,20 @@ def _panel_context(match: Match, who: Who, stale: bool) -> dict[str, Any]:
         "who": who,
         "stale": stale,
         "stored_number": _number_of(match, stored),
+        "upcard_needed": board.rules.upcard_sets_knock_limit,
     }
+
+
+def _callable(board: Board, who: Who, groups: list[list[int]], calls: list[Any]) -> list[int]:
+    """The seats this viewer may name as the knocker of a call now: a seat its own table's
+    (while that table is not called), the scorer any uncalled table's."""
+    if not groups:  # no hand open: the next hand's tables
+        groups = [list(g) for g in board.format.table_play_groups(board)]
+        calls = [None] * len(groups)
+    open_groups = [g for g, c in zip(groups, calls, strict=True) if c is None]
+    if who.scorer:
+        return [seat for g in open_groups for seat in g]
+    return next((g for g in open_groups if who.seat in g), [])
 
 
 def _number_of(match: Match, hand: Hand | None) -> int | None:

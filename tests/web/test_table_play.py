@@ -51,7 +51,10 @@ def test_two_phones_send_their_cards_and_the_scorer_stores_the_ruling_once(clien
     started = _table(phone, view_id, "post", "/hand", ann, knocker="Ann", kind="knock")
     assert started.status_code == 201
     hand = started.get_json()["hand"]
-    assert hand["status"] == "open" and hand["knocker"] == "Ann" and hand["number"] == 1
+    assert hand["status"] == "open" and hand["number"] == 1
+    assert hand["calls"] == [
+        {"table": 1, "players": ["Ann", "Ben"], "kind": "knock", "knocker": "Ann", "upcard": None}
+    ]
     assert [s["sent"] for s in hand["seats"]] == [False, False]
 
     sent = _table(phone, view_id, "put", "/cards", ann, cards=R7_KNOCKER)
@@ -254,7 +257,7 @@ def test_oklahoma_needs_the_upcard_when_the_hand_is_called(client, other_client)
     called = _table(
         other_client, view_id, "post", "/hand", ann, knocker="Ann", kind="knock", upcard="9h"
     )
-    assert called.get_json()["hand"]["upcard"] == "9H"
+    assert called.get_json()["hand"]["calls"][0]["upcard"] == "9H"
 
 
 def test_the_panel_is_polled_with_its_etag(client, other_client):
@@ -297,3 +300,38 @@ def test_battle_royal_rules_when_all_three_have_sent(client, other_client):
     assert stored.status_code == 201, stored.get_json()
     hand = client.get(f"/api/v1/matches/{view_id}/hands").get_json()["hands"][0]
     assert hand["knocker"] == "Ann" and hand["entry"] == "cards"
+
+
+def test_a_partnership_deal_is_called_table_by_table_and_sent_by_four_phones(client, other_client):
+    """Partnership (docs/rules.md §7): two tables, each with its own pack, each called by its
+    own players; the same card may be at both tables; the deal rules when all four have sent."""
+    created = client.post(
+        "/api/v1/matches", json={"players": ["Ann", "Ben", "Cat", "Dan"], "preset": "partnership"}
+    ).get_json()
+    view_id, edit = created["id"], created["edit_token"]
+    ann, ben, cat, dan = _seat_tokens(client, view_id, edit)
+    phone = other_client
+    first = _table(phone, view_id, "post", "/hand", ann, knocker="Ann", kind="knock")
+    assert first.status_code == 201, first.get_json()
+    calls = first.get_json()["hand"]["calls"]
+    assert [c["players"] for c in calls] == [["Ann", "Ben"], ["Cat", "Dan"]]
+    assert calls[1]["knocker"] is None
+    # Cat plays at table 2: she cannot call table 1 again, nor send before table 2 is called
+    again = _table(phone, view_id, "post", "/hand", cat, knocker="Ben", kind="gin")
+    assert again.status_code == 400
+    early = _table(phone, view_id, "put", "/cards", cat, cards=R7_KNOCKER)
+    assert early.status_code == 409
+    second = _table(phone, view_id, "post", "/hand", cat, knocker="Cat", kind="knock")
+    assert second.status_code == 201, second.get_json()
+    for token, cards in ((ann, R7_KNOCKER), (ben, R7_DEFENDER), (cat, R7_KNOCKER)):
+        sent = _table(phone, view_id, "put", "/cards", token, cards=cards)
+        assert sent.status_code == 200, sent.get_json()  # table 2 has its own pack
+        assert sent.get_json()["hand"]["ruling"] is None
+    ruled = _table(phone, view_id, "put", "/cards", dan, cards=R7_DEFENDER).get_json()["hand"]
+    assert ruled["ruling"] is not None, ruled
+    stored = _table(client, view_id, "post", "/store", edit=edit)
+    assert stored.status_code == 201, stored.get_json()
+    deal = client.get(f"/api/v1/matches/{view_id}/hands").get_json()["hands"][0]
+    assert [t["knocker"] for t in deal["tables"]] == ["Ann", "Cat"]
+    panel = phone.get(f"/m/{view_id}/table/panel", headers={"X-Seat-Token": dan})
+    assert 'data-testid="table-stored"' in panel.text

@@ -17,6 +17,8 @@ from referee.games.base import (
     Place,
     StoredHand,
     Table,
+    TableCall,
+    knock_body,
     versus,
 )
 from referee.games.facts import HandFact
@@ -119,6 +121,7 @@ class Partnership(Format):
     fourth."""
 
     name: ClassVar[str] = "partnership"
+    table_play: ClassVar[bool] = True
     title: ClassVar[str] = N_("Partnership")
     template: ClassVar[str] = "gin/partnership/"
     presets: ClassVar[tuple[Preset, ...]] = gin_presets.PARTNERSHIP
@@ -234,6 +237,24 @@ class Partnership(Format):
         return facts
 
     # -- JSON -------------------------------------------------------------------------------
+
+    def table_play_groups(self, board: Board) -> tuple[tuple[int, ...], ...]:
+        """The deal's two tables, each with its own pack, each called on its own."""
+        return tuple(t.players for t in next_deal(board).tables)
+
+    def table_play_body(
+        self,
+        calls: Sequence[TableCall],
+        groups: Sequence[tuple[int, ...]],
+        cards: Mapping[int, str],
+        names: Sequence[str],
+        context: NextHand,
+    ) -> dict[str, Any]:
+        """A deal: each table's hand as a two-handed one, table 1 first."""
+        tables = [
+            knock_body(call, group, cards, names) for call, group in zip(calls, groups, strict=True)
+        ]
+        return {"tables": tables}
 
     def hand_from_json(
         self, data: Mapping[str, Any], names: Sequence[str], context: NextHand

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from referee.games import json_io as io
 from referee.games import stored
-from referee.games.base import Board, Line, NextHand, Table
+from referee.games.base import Board, Line, NextHand, Table, TableCall
 from referee.games.presets import Preset, of_family
 from referee.games.standing import dealer_after
 from referee.games.stored import Codec
@@ -103,22 +103,23 @@ class BattleRoyal(SeatedFormat):
 
     def table_play_body(
         self,
-        kind: str,
-        knocker: int,
-        upcard: str | None,
+        calls: Sequence[TableCall],
+        groups: Sequence[tuple[int, ...]],
         cards: Mapping[int, str],
         names: Sequence[str],
         context: NextHand,
     ) -> dict[str, Any]:
         """All three play: the knocker and every player's hand, by name."""
+        (call,) = calls
+        (group,) = groups
         body: dict[str, Any] = {
             "entry": "cards",
-            "kind": kind,
-            "knocker": names[knocker],
-            "hands": {names[seat]: cards[seat] for seat in context.players},
+            "kind": call.kind,
+            "knocker": names[call.knocker],
+            "hands": {names[seat]: cards[seat] for seat in group},
         }
-        if upcard:
-            body["upcard"] = upcard
+        if call.upcard:
+            body["upcard"] = call.upcard
         return body
 
     # -- JSON -------------------------------------------------------------------------------
