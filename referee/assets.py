@@ -184,14 +184,15 @@ def chosen_coding() -> str | None:
 def send(file: StaticFile, cache_control: str) -> Response:
     """``file`` as the answer: compressed as the request accepts, with its ETag (304 to a
     client that holds it), its modification time and ``cache_control``."""
-    coding = chosen_coding() if compressible(file.mimetype) else None
+    varies = file.encoded("gzip") is not None  # text that compression makes smaller
+    coding = chosen_coding() if varies else None
     body = file.encoded(coding) if coding else None
     if body is None:
         coding, body = None, file.data
     response = Response(body, mimetype=file.mimetype)
     if coding:
         response.headers["Content-Encoding"] = coding
-    if compressible(file.mimetype):
+    if varies:
         response.vary.add("Accept-Encoding")
     response.set_etag(f"{file.digest}-{coding}" if coding else file.digest)
     response.last_modified = dt.datetime.fromtimestamp(file.mtime, dt.UTC)
