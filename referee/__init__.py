@@ -39,6 +39,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     from flask import Flask
 
     from referee import (
+        assets,
         cli,
         config,
         database,
@@ -65,6 +66,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     database.init_app(app, db)
     migrate.init_app(app)
     i18n.init_app(app)
+    assets.init_app(app)
     web.init_app(app)
     session_cookie.init_app(app)
     throttle.init_app(app)

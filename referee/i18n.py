@@ -45,6 +45,7 @@ _compiled: dict[Path, Path] = {}
 def init_app(app: Flask) -> None:
     from flask_babel import Babel
 
+    from referee.assets import is_file_request
     from referee.card_names import card_name, jokers
 
     directory = compile_catalogs(TRANSLATIONS)
@@ -73,6 +74,8 @@ def init_app(app: Flask) -> None:
                 httponly=True,
                 secure=bool(app.config.get("HTTPS")),
             )
+        if is_file_request():  # the same file for every reader: no language, no Vary
+            return response
         response.headers.setdefault("Content-Language", page_language())
         response.vary.add("Accept-Language")
         response.vary.add("Cookie")

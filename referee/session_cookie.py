@@ -29,9 +29,11 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def _session_cookie() -> None:
-        if request.endpoint == "static":
-            return
+        from referee.assets import is_file_request
         from referee.views.access import upgrade_cookie
+
+        if is_file_request():
+            return
 
         upgrade_cookie()
         if (

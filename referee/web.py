@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 
 from referee import i18n
 from referee.api.errors import refusal
+from referee.assets import is_file_request
 from referee.games import find_format
 from referee.i18n import N_
 from referee.models import Match
@@ -105,6 +106,8 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def _device() -> None:
+        if is_file_request():  # a file never reads the session (nor sets its cookie)
+            return
         if "device" not in session and request.method != "OPTIONS":
             session["device"] = secrets.token_hex(4)
 

@@ -1,6 +1,8 @@
 // The service worker (served at /sw.js so that its scope is the whole site): the app shell
-// (every file of static/) from a cache named after this deploy, and the pages of matches this
-// phone has opened, from the network when it answers and from the phone's copy when not.
+// (every file of static/, by the URLs with their content's digest that pages name them with)
+// from a cache named after that list, and the pages of matches this phone has opened, from
+// the network when it answers and from the phone's copy when not. Every lookup ignores Vary:
+// a copy is this phone's own, whatever its session, cookies or language are now.
 "use strict";
 const VERSION = "__VERSION__";
 const SHELL = ["__SHELL__"];
@@ -65,14 +67,28 @@ async function page(event) {
   } catch (err) {
     const copy = await copyOf(request);
     if (copy) return copy;
-    const fallback = await caches.match("/offline");
+    const fallback = await caches.match("/offline", { ignoreVary: true });
     return fallback || Response.error();
   }
 }
 
+// A static file: the shell's copy of that very URL (its digest names its content); a file
+// asked without a digest, from the shell as well; one with a digest the shell lacks (a page
+// of a newer deploy than this worker), from the network, else the copy the phone has.
 async function asset(request) {
-  const cached = await caches.match(request, { ignoreSearch: true });
-  return cached || fetch(request);
+  const exact = await caches.match(request, { ignoreVary: true });
+  if (exact) return exact;
+  const anyCopy = () => caches.match(request, { ignoreSearch: true, ignoreVary: true });
+  if (!new URL(request.url).searchParams.has("v")) {
+    return (await anyCopy()) || fetch(request);
+  }
+  try {
+    return await fetch(request);
+  } catch (err) {
+    const copy = await anyCopy();
+    if (copy) return copy;
+    throw err;
+  }
 }
 
 self.addEventListener("fetch", (event) => {

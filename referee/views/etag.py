@@ -21,6 +21,7 @@ from flask import Response, current_app, g, make_response, request, session
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
+from referee import assets
 from referee.models import Match
 from referee.services import board as board_service
 
@@ -36,14 +37,21 @@ def _language() -> str:
     return str(get_locale() or "")
 
 
+def _files() -> str:
+    """The static files the page names by their digests (a deploy that changes one draws the
+    page again)."""
+    folder = current_app.static_folder
+    return assets.fingerprint(folder) if folder else ""
+
+
 def tag_of(
     match: Match, *, editor: bool = False, kind: str = "page", params: Iterable[str] = ()
 ) -> str:
     """The ETag of a read of ``match`` at its revision: ``kind`` (which page or answer), the
     request's path, the site it was asked of (a page's links and QR code name it), the query
     ``params`` the read depends on (any others are ignored, so they neither split the page
-    cache nor reach a cached page's links), the viewer's edit right and language, and the
-    app's build."""
+    cache nor reach a cached page's links), the viewer's edit right and language, the app's
+    build and its static files (the page names them by their digests)."""
     wanted = set(params)
     g.read_params = wanted
     query = "&".join(f"{k}={v}" for k, v in sorted(request.args.items(multi=True)) if k in wanted)
@@ -57,6 +65,7 @@ def tag_of(
         "edit" if editor else "view",
         _language(),
         _BUILD,
+        _files(),
     ]
     digest = hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:24]
     return f"{match.view_id}-{match.revision or 0}-{digest}"

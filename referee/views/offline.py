@@ -1,10 +1,12 @@
 """The installable, offline app: the service worker at the site's root (so its scope is every
-page), the page shown for a page this phone never opened, what each match page tells the
-phone's offline queue (its match, revision, hand count, when it was drawn), and how a hand
-the phone kept is read when it is sent (by the match's own entry form).
+page), the app's manifest, the page shown for a page this phone never opened, what each match
+page tells the phone's offline queue (its match, revision, hand count, when it was drawn), and
+how a hand the phone kept is read when it is sent (by the match's own entry form).
 
-The service worker's cache is named after a fingerprint of every file in ``static/`` and of
-the worker itself: a deploy that changes any of them installs a new cache and drops the old.
+The service worker's shell (the files it keeps when it installs) is every file in ``static/``
+by the URL pages name it with (:func:`referee.assets.static_url`, with its content's digest),
+and its cache is named after that list and the worker itself: a deploy that changes any file
+changes the list, installs a new cache and drops the old.
 """
 
 from __future__ import annotations
@@ -12,69 +14,70 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import mimetypes
 from collections.abc import Mapping
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, render_template, url_for
+from flask import Blueprint, Flask, Response, abort, current_app, render_template, url_for
 from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 
+from referee import assets
+from referee.assets import static_url
 from referee.games.base import Board
 from referee.models import Match
 from referee.rules.errors import InputError
 from referee.views.access import can_edit
 from referee.views.entry_pages import entry_page
 
-# Python's table lacks the web app manifest's type before 3.13; browsers want it exact.
-mimetypes.add_type("application/manifest+json", ".webmanifest")
-
 bp = Blueprint("offline", __name__)
 
 WORKER = "sw.js"
 """The worker's source in ``static/``; served at ``/sw.js`` with its version and shell."""
+MANIFEST = "manifest.webmanifest"
+"""The manifest's source in ``static/``; served at ``/manifest.webmanifest`` with its icons'
+URLs through :func:`static_url` (the source names them relative to ``static/``)."""
 
 
-def shell(static_folder: str) -> tuple[str, tuple[str, ...]]:
-    """The cache version (a fingerprint of every static file) and the app shell's URLs.
-
-    Files are read again only when one changed (by its size and time), so a request for the
-    worker costs a directory listing."""
-    root = Path(static_folder)
-    files = sorted(p for p in root.rglob("*") if p.is_file())
-    stamp = tuple((p.as_posix(), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
-    return _fingerprint(static_folder, stamp)
-
-
-@lru_cache(maxsize=8)
-def _fingerprint(
-    static_folder: str, stamp: tuple[tuple[str, int, int], ...]
-) -> tuple[str, tuple[str, ...]]:
-    root = Path(static_folder)
-    digest = hashlib.sha256()
-    urls = []
-    for name, _, _ in stamp:
-        path = Path(name)
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(path.read_bytes())
-        if path.name != WORKER:
-            urls.append("/static/" + path.relative_to(root).as_posix())
-    return digest.hexdigest()[:12], tuple(urls)
+def shell() -> tuple[str, list[str]]:
+    """The worker's cache version and the app shell's URLs: every static file but the worker
+    by its URL with digest, and the offline page. The version is a digest of the list and the
+    worker's own source, so it changes whenever the list does."""
+    folder = current_app.static_folder
+    assert folder is not None
+    urls = [static_url(name) for name in assets.names(folder) if name != WORKER]
+    urls.append(url_for("offline.offline_page"))
+    worker = assets.find(folder, WORKER)
+    assert worker is not None
+    digest = hashlib.sha256("\n".join([worker.digest, *urls]).encode())
+    return digest.hexdigest()[:12], urls
 
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
     folder = current_app.static_folder
-    assert folder is not None
-    version, urls = shell(folder)
-    source = (Path(folder) / WORKER).read_text(encoding="utf-8")
+    worker = assets.find(folder, WORKER) if folder else None
+    assert worker is not None
+    version, urls = shell()
+    source = worker.data.decode("utf-8")
     source = source.replace('"__VERSION__"', json.dumps(version))
-    source = source.replace('["__SHELL__"]', json.dumps([*urls, "/offline"]))
-    response = Response(source, mimetype="text/javascript")
-    response.headers["Cache-Control"] = "no-cache"  # a deploy is seen on the next visit
-    return response
+    source = source.replace('["__SHELL__"]', json.dumps(urls))
+    served = assets.StaticFile(WORKER, source.encode("utf-8"), worker.mtime)
+    return assets.send(served, "no-cache")  # a deploy is seen on the next visit
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest, its icons named by their URLs with digest."""
+    folder = current_app.static_folder
+    source = assets.find(folder, MANIFEST) if folder else None
+    if source is None:
+        abort(404)
+    body = json.loads(source.data)
+    for icon in body.get("icons", []):
+        icon["src"] = static_url(icon["src"])
+    text = json.dumps(body, ensure_ascii=False, indent=1) + "\n"
+    served = assets.StaticFile(MANIFEST, text.encode("utf-8"), source.mtime)
+    return assets.send(served, "no-cache")
 
 
 @bp.get("/offline")

@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import PHONE
 from tests.browser.steps import pick_cards
 
 pytestmark = pytest.mark.browser
@@ -218,3 +220,91 @@ def test_a_german_table_scores_an_evening_offline_in_german(live_server, phone, 
     expect(history).to_contain_text("Ben klopft +28")
     expect(page.get_by_test_id("total-0")).to_have_text(str(sum(h["points"]["Ann"] for h in hands)))
     page.screenshot(path=shots / "offline-de-synced.png", full_page=True)
+
+
+def _styled_and_scripted(page: Any) -> None:
+    """The page has its styles and its scripts (from the phone's copies when offline): the
+    shared stylesheet applies, and the offline script is running."""
+    assert page.evaluate(
+        """() => [...document.styleSheets].some((s) => {
+            try {  // a sheet that failed to load has no rules to read
+                return (s.href || "").includes("/static/app.css") && s.cssRules.length > 0;
+            } catch (err) {
+                return false;
+            }
+        })"""
+    ), "the page has no styles"
+    expect(page.locator("html")).to_have_class(re.compile(r"\bjs\b"))
+    assert page.evaluate("typeof window.ginText === 'function'"), "the page has no scripts"
+
+
+@pytest.fixture
+def phone_with_language(browser: Any) -> Iterator[Any]:
+    """A phone set to a language of its own, as every real phone is: its requests carry
+    ``Accept-Language``, which the service worker sees (Playwright's ``locale``)."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="en-GB"
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def test_hands_entered_offline_after_the_session_changed_arrive_once(
+    live_server, phone_with_language, shots
+) -> None:
+    """A scorer opens the match by its edit link and enters a hand online (the session cookie
+    changes), wanders (home page, another language, another match), comes back, loses
+    signal and enters two more: the form has its styles and scripts (the phone's copies of
+    the static files are found whatever the session, the cookies and the phone's language),
+    the two wait on the phone, and each arrives once when the connection returns."""
+    page = phone_with_language
+    view_id, _ = _scorer_phone(page, live_server)
+    # one hand online, through the form: the save answers with a new session cookie
+    _enter_by_selectors(page, "Ann", 5, 20)
+    expect(page.get_by_test_id("state")).to_contain_text("1 hand")
+    # the session changes as a scorer's does between hands
+    page.goto(live_server + "/")
+    page.click('[data-testid="languages"] a[data-lang="de"]')
+    page.wait_for_url("**/?lang=de")
+    other = _api(live_server, "/api/v1/matches", {"players": ["Cat", "Dan"]})
+    page.goto(other["edit_url"])
+    page.wait_for_url(f"{live_server}/m/{other['id']}")
+    page.goto(f"{live_server}/m/{view_id}")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.context.set_offline(True)
+    page.locator("a.button.primary[href$='/hands/new']").first.click()
+    page.wait_for_selector("#entry-0", timeout=SENDING)
+    _styled_and_scripted(page)
+    page.go_back()
+    offline = [("Ben", 3, 31), ("Ann", 7, 12)]
+    for knocker, k, d in offline:
+        _enter_offline_by_selectors(page, knocker, k, d)
+    kept = page.locator('[data-testid="kept-hand"]')
+    expect(kept).to_have_count(2)
+    page.screenshot(path=shots / "offline-after-session-change.png", full_page=True)
+    assert len(_server_hands(live_server, view_id)) == 1
+    page.context.set_offline(False)
+    expect(page.get_by_test_id("sync-queue")).to_have_count(0, timeout=SENDING)
+    hands = _server_hands(live_server, view_id)
+    entered = [(h["knocker"], h["knocker_deadwood"], h["defender_deadwood"]) for h in hands]
+    assert entered == [("Ann", 5, 20), *offline]
+    assert [h["number"] for h in hands] == [1, 2, 3]
+    assert _server_hands(live_server, other["id"]) == []
+    expect(page.get_by_test_id("total-0")).to_have_text(str(sum(h["points"]["Ann"] for h in hands)))
+
+
+def _enter_by_selectors(page: Any, knocker: str, k: int, d: int) -> None:
+    """A hand entered online through the match's form, as a scorer does."""
+    page.locator("a.button.primary[href$='/hands/new']").first.click()
+    page.wait_for_selector("#entry-0")
+    page.check("#entry-0")
+    page.locator(f"#knocker_seat label:has-text('{knocker}')").click()
+    page.locator("#kind label.pill", has=page.locator("input[value='knock']")).click()
+    page.fill("#knocker_deadwood", str(k))
+    page.fill("#defender_deadwood", str(d))
+    page.click("input[name=save]")
+    page.wait_for_url(re.compile(r"/m/[^/]+$"))

@@ -45,8 +45,8 @@ def _send(client: Any, view_id: str, body: Any, csrf: str | None) -> Any:
 
 def test_the_manifest_and_its_icons_install_the_app(client: Any) -> None:
     html = client.get("/").get_data(as_text=True)
-    assert '<link rel="manifest" href="/static/manifest.webmanifest">' in html
-    with client.get("/static/manifest.webmanifest") as response:
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in html
+    with client.get("/manifest.webmanifest") as response:
         assert response.status_code == 200
         assert response.mimetype == "application/manifest+json"
         manifest = json.loads(response.get_data(as_text=True))
@@ -54,6 +54,7 @@ def test_the_manifest_and_its_icons_install_the_app(client: Any) -> None:
     sizes = {icon["sizes"] for icon in manifest["icons"]}
     assert {"192x192", "512x512"} <= sizes
     for icon in manifest["icons"]:
+        assert re.fullmatch(r"/static/icons/[a-z0-9-]+\.(png|svg)\?v=[0-9a-f]{12}", icon["src"])
         with client.get(icon["src"]) as png:
             assert png.status_code == 200 and png.mimetype == icon["type"]
             data = png.get_data()
@@ -64,7 +65,7 @@ def test_the_manifest_and_its_icons_install_the_app(client: Any) -> None:
 
 
 def test_the_service_worker_covers_the_site_and_names_its_cache_after_the_deploy(
-    client: Any, tmp_path: Path
+    app: Any, client: Any, tmp_path: Path
 ) -> None:
     response = client.get("/sw.js")
     assert response.status_code == 200
@@ -72,18 +73,32 @@ def test_the_service_worker_covers_the_site_and_names_its_cache_after_the_deploy
     assert response.headers["Cache-Control"] == "no-cache"
     source = response.get_data(as_text=True)
     assert "__VERSION__" not in source and "__SHELL__" not in source
-    version, urls = shell(str(STATIC))
+    with app.test_request_context("/"):
+        version, urls = shell()
     assert f'const VERSION = "{version}";' in source
-    assert {"/static/app.css", "/static/app.js", "/static/offline.js"} <= set(urls)
+    # the shell is every static file by the URL pages name it with (its content's digest)
+    files = [url for url in urls if url != "/offline"]
+    assert all(re.fullmatch(r"/static/[a-z0-9_/.-]+\?v=[0-9a-f]{12}", url) for url in files)
+    assert {"/static/app.css", "/static/app.js", "/static/offline.js"} <= {
+        url.split("?")[0] for url in files
+    }
+    assert "/static/sw.js" not in {url.split("?")[0] for url in files}
+    page = client.get("/").get_data(as_text=True)
+    named = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
+    assert named and set(named) <= set(files)
     for url in (*urls, "/offline"):
         assert f'"{url}"' in source
     assert client.get("/offline").status_code == 200
-    # a deploy that changes any static file is a new cache
+    # a deploy that changes any static file changes the list, so the cache's name
     copy = tmp_path / "static"
     shutil.copytree(STATIC, copy)
-    assert shell(str(copy))[0] == version
-    (copy / "app.css").write_text("body { color: red; }\n", encoding="utf-8")
-    assert shell(str(copy))[0] != version
+    app.static_folder = str(copy)
+    with app.test_request_context("/"):
+        assert shell() == (version, urls)
+        (copy / "app.css").write_text("body { color: red; }\n", encoding="utf-8")
+        changed, new_urls = shell()
+    assert changed != version and new_urls != urls
+    assert f'const VERSION = "{changed}";' in client.get("/sw.js").get_data(as_text=True)
 
 
 def test_a_match_page_tells_the_phone_its_match_and_only_a_scorer_gets_the_token(
