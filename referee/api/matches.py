@@ -528,6 +528,13 @@ def undo(view_id: str) -> Response:
     return jsonify({"undone": entry.undoes_id, "match": _fresh_match_json(view_id)})
 
 
+@bp.post("/matches/<view_id>/redo")
+def redo(view_id: str) -> Response:
+    """Make again the change the latest undo took back."""
+    entry = _match_action(view_id, match_service.redo)
+    return jsonify({"redone": entry.undoes_id, "match": _fresh_match_json(view_id)})
+
+
 @bp.post("/matches/<view_id>/stop")
 def stop(view_id: str) -> Response:
     """Continuous play (a format that takes notice): stop after the last hand entered."""

@@ -532,6 +532,69 @@ def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
     return entry
 
 
+def last_redoable(match: Match) -> AuditEntry | None:
+    """The undo that Redo takes back: the newest undo with nothing but redos and redone undos
+    after it (any other change since ends the chance to redo, as in an editor)."""
+    recent = db.session.scalars(
+        select(AuditEntry)
+        .where(AuditEntry.match_id == match.id)
+        .order_by(AuditEntry.id.desc())
+        .limit(200)
+    )
+    for entry in recent:
+        if entry.action == AuditAction.UNDO:
+            if not entry.undone:
+                return entry
+            continue  # an undo already redone: look further back
+        if entry.undoes_id is not None:
+            continue  # a redo (a change made again, pointing at the undo it took back)
+        return None
+    return None
+
+
+def redo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
+    """Make again the change the latest undo took back (repeated redos walk forward again);
+    the change made again is recorded as that change, so Undo can take it back once more."""
+    with _committed(match):
+        match = lock(match)
+        _check_revision(
+            match,
+            expected_revision,
+            msg(
+                "Another device changed this match since you loaded the page, so redo was not "
+                "applied. Here is the match as it stands; redo again if it is still wanted."
+            ),
+        )
+        undo_entry = last_redoable(match)
+        target = (
+            db.session.get(AuditEntry, undo_entry.undoes_id)
+            if undo_entry is not None and undo_entry.undoes_id is not None
+            else None
+        )
+        if undo_entry is None or target is None:
+            raise InputError(None, "There is nothing to redo.")
+        hand = (
+            db.session.get(Hand, target.hand_id, populate_existing=True) if target.hand_id else None
+        )
+        if hand is None:
+            raise InputError(None, "That change can no longer be made again.")
+        number = (target.after or target.before or {}).get("number")
+        before = _snapshot(hand, number)
+        if target.action == AuditAction.ADD:
+            hand.deleted_at = None
+        elif target.action == AuditAction.DELETE:
+            hand.deleted_at = utcnow()
+        elif target.action == AuditAction.EDIT:
+            hand.set_fields(target.after or {})
+            hand.edited_at = utcnow()
+        undo_entry.undone = True
+        db.session.flush()
+        entry = _audit(match, hand, target.action, before, _snapshot(hand, number), by)
+        entry.undoes_id = undo_entry.id
+        _touch(match, "undo")
+    return entry
+
+
 def give_notice(match: Match, by: Actor, expected_revision: int | None) -> Hand:
     """A player gives notice to stop after the last deal entered, in a format that takes one
     (:meth:`Format.takes_notice`; RG-HW), so no new game opens from the next deal on and the

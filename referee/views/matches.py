@@ -111,6 +111,7 @@ def scoreboard(view_id: str) -> Response:
             audit=audit,
             audit_total=audit_total,
             undoable=match_service.last_undoable(match) if editor else None,
+            redoable=match_service.last_redoable(match) if editor else None,
             view_link=url_for("matches.scoreboard", view_id=view_id, _external=True),
             preset=preset_or_none(match.preset),
             watch={"etag": f'"{tag}"'},  # as the ETag header quotes it
@@ -221,6 +222,16 @@ def undo(view_id: str) -> Response | tuple[str, int]:
     )
 
 
+@bp.post("/m/<view_id>/redo")
+def redo(view_id: str) -> Response | tuple[str, int]:
+    match = load_match(view_id)
+    return _match_action(
+        match,
+        lambda revision: match_service.redo(match, web_actor(), revision),
+        lambda entry: redone_text(entry, _noun(match)),
+    )
+
+
 @bp.post("/m/<view_id>/stop")
 def stop(view_id: str) -> Response | tuple[str, int]:
     """Notice to stop after the last deal entered, where the format takes notice
@@ -287,6 +298,17 @@ def undone_text(entry: object, noun: str = "hand") -> str:
         if deal
         else _("Undone: deleting hand %(number)s.", number=number)
     )
+
+
+def redone_text(entry: object, noun: str = "hand") -> str:
+    """What Redo did, as a whole sentence in the reader's language."""
+    from referee.models import AuditEntry
+
+    assert isinstance(entry, AuditEntry)
+    number = (entry.after or entry.before or {}).get("number")
+    if noun == "deal":
+        return _("Made again: the change to deal %(number)s.", number=number)
+    return _("Made again: the change to hand %(number)s.", number=number)
 
 
 def _conflict(match: Match, e: Conflict) -> tuple[str, int]:

@@ -50,6 +50,7 @@ HAND_WRITES = [
     ("POST", "/m/{v}/hands/{h}/edit"),
     ("POST", "/m/{v}/hands/{h}/delete"),
     ("POST", "/m/{v}/undo"),
+    ("POST", "/m/{v}/redo"),
 ]
 """The pages that enter, change or undo a hand: each needs the match's edit token."""
 

@@ -70,7 +70,8 @@ def test_web_writes_need_the_edit_token(app, client, other_client, played, metho
 
 
 @pytest.mark.parametrize(
-    "path", ["/m/{v}/hands/new", "/m/{v}/hands/{h}/delete", "/m/{v}/undo", "/m/{v}/stop"]
+    "path",
+    ["/m/{v}/hands/new", "/m/{v}/hands/{h}/delete", "/m/{v}/undo", "/m/{v}/redo", "/m/{v}/stop"],
 )
 def test_forms_without_csrf_are_refused(app, client, played, path):
     view_id, hand_id = played
@@ -111,6 +112,7 @@ API_WRITES = [
     ("PATCH", "/api/v1/matches/{v}/hands/{h}", {"defender_deadwood": 31}),
     ("DELETE", "/api/v1/matches/{v}/hands/{h}", None),
     ("POST", "/api/v1/matches/{v}/undo", None),
+    ("POST", "/api/v1/matches/{v}/redo", None),
     ("POST", "/api/v1/matches/{v}/stop", None),
 ]  # fmt: skip
 
