@@ -5,20 +5,20 @@
 Draws random 13-card hands from two packs and four printed jokers, each holding exactly
 ``--wilds`` wild cards (printed jokers and cards of the wild rank, drawn at random), the wild
 rank drawn at random; a second set of hands holds a pure sequence of three besides (the
-hands the search works hardest on). Each hand is timed from scratch (a fresh search: every pure sequence,
-the best cover of the rest, the groups rebuilt), one core, garbage collector paused. Prints
-p50, p99 and max in milliseconds, wall time and CPU time.
+hands the search works hardest on). Each hand is timed from scratch (a fresh search: every
+pure sequence, the best cover of the rest, the groups rebuilt), one core, garbage collector
+paused. Prints p50, p99 and max in milliseconds, wall time and CPU time.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 import gc
 import random
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -95,6 +95,7 @@ def main() -> None:
         )
         print(f"  wall: {_figures(wall)}")
         print(f"  cpu:  {_figures(cpu)}")
+
 
 if __name__ == "__main__":
     main()

@@ -23,12 +23,12 @@ nodes are charged to the work budget (:mod:`referee.rules.budget`).
 >>> g.points, g.rule
 (28, 'grouped')
 >>> print(g.counted_label)
-K♦ Q♣ 4♣ 4♦
+4♦ K♦ 4♣ Q♣
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
@@ -173,9 +173,7 @@ class _Hand:
                 if meld.wilds > wilds or meld.mask & ~mask:
                     continue
                 left = wilds - meld.wilds
-                rest = self.cover(
-                    mask & ~meld.mask, left, need and not meld.sequence, spare_rank
-                )
+                rest = self.cover(mask & ~meld.mask, left, need and not meld.sequence, spare_rank)
                 if rest < best:
                     best, choice = rest, meld
                     if best == 0:
@@ -207,9 +205,9 @@ class _Hand:
         return out
 
 
-def _mask(bits: object) -> int:
+def _mask(bits: Iterable[int]) -> int:
     mask = 0
-    for b in bits:  # type: ignore[attr-defined]
+    for b in bits:
         mask |= 1 << b
     return mask
 

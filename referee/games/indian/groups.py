@@ -82,9 +82,7 @@ def sequence_span(fixed: Sequence[Card], size: int) -> bool:
     if size > LONGEST or not fixed:
         return 0 < size <= LONGEST
     for ace_high in (False, True):
-        places = [
-            (p[-1] if ace_high else p[0]) for p in (_positions(c) for c in fixed)
-        ]
+        places = [(p[-1] if ace_high else p[0]) for p in (_positions(c) for c in fixed)]
         if len(set(places)) == len(places) and max(places) - min(places) < size:
             return True
     return False
@@ -95,7 +93,7 @@ def _pure(cards: Sequence[Card]) -> bool:
         return False
     if len({c.suit for c in cards}) != 1:
         return False
-    return sequence_span(cards, len(cards)) and len(cards) >= 3 and _tight(cards)
+    return _tight(cards)
 
 
 def _tight(cards: Sequence[Card]) -> bool:
@@ -109,11 +107,13 @@ def _tight(cards: Sequence[Card]) -> bool:
 
 def classify(cards: Sequence[Card], wild: Rank | None) -> Group:
     """``cards`` as a group (pure sequence first, then impure sequence, then set); raises
-    :class:`ValueError` carrying :func:`problem_of`'s words when they are none."""
-    problem = problem_of(cards, wild)
-    if problem is not None:
+    :class:`GroupError` carrying :func:`problem_of`'s words when they are none."""
+    kind = _kind(cards, wild)
+    if kind is None:
+        problem = problem_of(cards, wild)
+        assert problem is not None
         raise GroupError(problem)
-    return Group(tuple(cards), _kind(cards, wild))
+    return Group(tuple(cards), kind)
 
 
 class GroupError(ValueError):
@@ -168,7 +168,6 @@ def problem_of(cards: Sequence[Card], wild: Rank | None) -> Message | None:
             group=said,
         )
     return msg(
-        "{group} is neither a set (one rank, different suits) nor a sequence (one suit, in a "
-        "row)",
+        "{group} is neither a set (one rank, different suits) nor a sequence (one suit, in a row)",
         group=said,
     )
