@@ -65,8 +65,9 @@ class IndianHandForm(RummyHandForm):
             split_cards(text_or_none(values.get("seat_parts")), self.players)
         ):
             self[f"part_{seat}"].data = part
-        if isinstance(values.get("cut_card"), str):
-            self.cut_card.data = values["cut_card"]
+        cut = values.get("cut_card")
+        if isinstance(cut, str):
+            self.cut_card.data = cut
 
 
 for _seat in range(RUMMY_SEATS):
