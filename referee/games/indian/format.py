@@ -151,7 +151,11 @@ class IndianFormat(RummyFormat):
 
         def folded(kept: list[Line]) -> IndianStanding:
             return fold(
-                self.variant, [d for x in kept if (d := deal_of(x))], seats, self.target(table)
+                self.variant,
+                [d for x in kept if (d := deal_of(x))],
+                seats,
+                self.target(table),
+                names,
             )
 
         standing, good = _robust(folded, good)

@@ -80,13 +80,17 @@ class IndianStanding:
 
 
 def fold(
-    variant: Variant, deals: Sequence[DealResult], players: int, target: int
+    variant: Variant,
+    deals: Sequence[DealResult],
+    players: int,
+    target: int,
+    names: Sequence[str] = (),
 ) -> IndianStanding:
     """The deals in order, folded as ``variant`` plays them (``target``: the pool, or the
     number of deals). Raises :class:`HandError` at a deal the match cannot take (after it
     ended, or with a player out of the pool dealt in)."""
     if variant is Variant.POOL:
-        return _pool(deals, players, target)
+        return _pool(deals, players, target, names or [f"Player {s + 1}" for s in range(players)])
     start = CHIPS_EACH * players if variant is Variant.DEALS else 0
     totals = [start] * players
     lines: list[DealLine] = []
@@ -113,7 +117,9 @@ def fold(
     )
 
 
-def _pool(deals: Sequence[DealResult], players: int, pool: int) -> IndianStanding:
+def _pool(
+    deals: Sequence[DealResult], players: int, pool: int, names: Sequence[str]
+) -> IndianStanding:
     totals = [0] * players
     out: list[int] = []
     lines: list[DealLine] = []
@@ -123,12 +129,12 @@ def _pool(deals: Sequence[DealResult], players: int, pool: int) -> IndianStandin
         for seat in out:
             if deal.seats[seat].part is not Part.OUT:
                 raise HandError(
-                    msg("seat {seat} is out of the pool and plays no more", seat=seat + 1)
+                    msg("{player} is out of the pool and plays no more", player=names[seat])
                 ).at_hand(number)
         for seat, s in enumerate(deal.seats):
             if s.part is Part.OUT and seat not in out:
                 raise HandError(
-                    msg("seat {seat} is still in the pool: they play this deal", seat=seat + 1)
+                    msg("{player} is still in the pool: they play this deal", player=names[seat])
                 ).at_hand(number)
         totals = [t + p for t, p in zip(totals, deal.points, strict=True)]
         now = tuple(s for s in range(players) if s not in out and totals[s] >= pool)
