@@ -15,7 +15,8 @@ Stored form (what :meth:`IndianFormat.normalise` returns): the rummy fields, ``s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from referee.games import json_io as io
 from referee.games import stored
@@ -37,7 +38,7 @@ from referee.games.three_handed.seated_entry import (
 )
 from referee.rules.cards import Card, CardError
 from referee.rules.errors import InputError, said_of
-from referee.rules.messages import Message, msg
+from referee.rules.messages import Message, as_message, msg
 from referee.rules.results import HandScore, Step
 from referee.rules.ruleset import Ruleset
 from referee.rules.settlement import Settlement, settle
@@ -162,6 +163,10 @@ class IndianFormat(RummyFormat):
         for line in lines:
             if line.result is None and deal_of(line) is not None:
                 line.detail = None
+                if standing.refused_at is None and line.error is not None:
+                    standing = replace(
+                        standing, refused_at=line.number, refusal=as_message(line.error)
+                    )
         self._score_lines(lines, good, standing, seats)
         board_standing = self._standing(standing, seats)
         settlement = self._settlement(standing, table)
@@ -263,6 +268,29 @@ class IndianFormat(RummyFormat):
 
     def over(self, board: Board) -> bool:
         return board.standing.over
+
+    def refusal(self, board: Board) -> Message | None:
+        """A deal the match cannot take where it stands (after the match ended, or dealing
+        in a player out of the pool)."""
+        folded = board.detail
+        return folded.refusal if isinstance(folded, IndianStanding) else None
+
+    def refused_from(self, board: Board) -> int | None:
+        folded = board.detail
+        return folded.refused_at if isinstance(folded, IndianStanding) else None
+
+    def refused_write(
+        self, write: Literal["change", "new", "undo"], hand: int, refusal: Message
+    ) -> Message:
+        if write == "new":
+            return msg(
+                "Deal {number} cannot be entered: {reason}. Nothing was saved.",
+                number=hand,
+                reason=refusal,
+            )
+        return msg(
+            "Not saved: deal {number} would then be refused: {reason}.", number=hand, reason=refusal
+        )
 
     def headline(self, board: Board) -> str:
         return " – ".join(str(t) for t in board.standing.points)

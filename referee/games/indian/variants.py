@@ -27,7 +27,7 @@ from enum import StrEnum
 
 from referee.games.indian.scoring import DealResult, Part
 from referee.rules.errors import HandError
-from referee.rules.messages import msg
+from referee.rules.messages import Message, msg
 
 RULE = "§8.6"
 CHIPS_EACH = 80
@@ -73,6 +73,8 @@ class IndianStanding:
     winners: tuple[int, ...]
     payments: tuple[Payment, ...]
     target: int
+    refused_at: int | None = None  # the first deal the fold refused (its number)
+    refusal: Message | None = None  # and why
 
     @property
     def in_play(self) -> tuple[int, ...]:
