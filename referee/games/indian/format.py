@@ -264,7 +264,7 @@ class IndianFormat(RummyFormat):
         while nxt not in players and nxt != dealer:
             nxt = (nxt + 1) % seats
         why = Step(msg("{player} deals: the deal passes to the left.", player=names[nxt]), RULE)
-        return NextHand(dealer=nxt, players=players, why=why)
+        return NextHand(dealer=nxt, players=players, sitting_out=folded.out, why=why)
 
     def over(self, board: Board) -> bool:
         return board.standing.over

@@ -323,7 +323,6 @@ def _said(done: SeatDeal, name: str, penalties: Penalties) -> Message | None:
 
 
 def _grouping_said(g: Grouping, name: str, cap: int) -> Message:
-    points = g.capped(cap)
     capped = g.points > cap
     if g.rule == "no_pure":
         said = msg(
@@ -351,4 +350,4 @@ def _grouping_said(g: Grouping, name: str, cap: int) -> Message:
         )
     if capped:
         return msg("{said}, capped at {cap}.", said=said, cap=cap)
-    return msg("{said}: {points}.", said=said, points=points)
+    return msg("{said}.", said=said)
