@@ -61,6 +61,7 @@ class IndianFormat(RummyFormat):
     entry_page: ClassVar[str] = "referee.games.indian.entry_page:IndianEntryPage"
     new_match_page: ClassVar[str] = "referee.games.indian.new_match_page:IndianNewMatch"
     template: ClassVar[str] = "indian/"
+    routes: ClassVar[str] = "referee.games.indian.views"
     noun: ClassVar[str] = "deal"
     variant: ClassVar[Variant]
     endings: ClassVar[tuple[Ending, ...]] = (Ending.OUT,)
