@@ -132,6 +132,7 @@ class IndianFormat(RummyFormat):
             cards = [c or None for c in self._cards(values, table)]
             if isinstance(winner, int) and 0 <= winner < seats:
                 shown = self._melds(values, table)[winner] or None
+            _check_pack(cards, winner, shown, table)
         else:
             counts = self._counts("seat_deadwoods", values, table)
         penalties = penalties_for(table.rules.game_target if self.variant is Variant.POOL else None)
@@ -422,6 +423,41 @@ class IndianFormat(RummyFormat):
             ):
                 base[key] = current[key]
         return {k: val for k, val in {**base, **data}.items() if val is not None}
+
+
+def _check_pack(
+    cards: Sequence[Sequence[Card] | None],
+    winner: Any,
+    shown: Sequence[Sequence[Card]] | None,
+    table: Table,
+) -> None:
+    """No card is held more often across the table than the pack holds it. Raises on the
+    hand (or the winner's groups) where the card is one too many."""
+    held: dict[Card | None, int] = {}  # printed jokers counted together (None)
+    hands = [list(c or ()) for c in cards]
+    if shown and isinstance(winner, int):
+        hands[winner] = [c for g in shown for c in g]
+    deck = table.rules.deck
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            key = None if card.is_joker else card
+            held[key] = held.get(key, 0) + 1
+            allowed = deck.jokers if key is None else deck.copies(card)
+            if held[key] > allowed:
+                field = "melds" if shown and seat == winner else "cards"
+                raise InputError(
+                    f"{field}_{seat}",
+                    msg(
+                        "{player}: {card} is held {count} times across the table; the pack "
+                        "has {allowed}",
+                        player=table.names[seat],
+                        card="JK" if key is None else card.label,
+                        count=held[key],
+                        allowed=allowed,
+                    ),
+                    api_field="melds" if field == "melds" else "hands",
+                    seat=seat,
+                )
 
 
 def deal_json(deal: DealResult, names: Sequence[str]) -> dict[str, Any]:

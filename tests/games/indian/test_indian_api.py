@@ -143,3 +143,29 @@ def test_the_deal_page_shows_the_groups_and_the_steps(client: Any) -> None:
     open_edit_link(client, f"/m/{view_id}/edit#{token}")
     form = client.get(f"/m/{view_id}/hands/new")
     assert form.status_code == 200 and "Cut card" in form.get_data(as_text=True)
+
+
+def test_a_card_held_more_often_than_the_pack_holds_it_is_refused(client: Any) -> None:
+    view_id, token = make(client, FOUR[:3], "indian_points")
+    hand = "AS 2S 3S 5H 6H JK 9H 9D 10C QC 4C 4D 8D"
+    response = add(
+        client,
+        view_id,
+        token,
+        winner="Cat",
+        cut="7H",
+        hands={"Ann": hand, "Ben": hand.replace("JK", "JK2")},
+    )
+    assert response.status_code == 201, response.get_json()
+    view_id, token = make(client, FOUR[:2], "indian_points", rules={"decks": 1})
+    response = add(
+        client,
+        view_id,
+        token,
+        winner="Ann",
+        cut="7H",
+        hands={"Ann": hand, "Ben": hand.replace("JK", "JK2")},
+    )
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert error["field"] == "hands" and "A♠ is held 2 times across the table" in error["reason"]
