@@ -83,3 +83,21 @@ def test_four_people_play_pool_101_to_an_elimination(live_server, phone, shots) 
     expect(page.locator('[data-testid="out-0"]')).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     page.screenshot(path=shots / "indian-6-ann-out.png", full_page=True)
+
+
+def test_the_check_tab_names_the_rule_a_declaration_breaks(live_server, phone, shots) -> None:  # type: ignore[no-untyped-def]
+    page = phone
+    page.goto(live_server + "/check")
+    page.click('[data-testid="indian-check"]')
+    page.wait_for_load_state()
+    page.fill("#cut", "2S")
+    page.fill("#groups", "7H 8H JK / 5S 6S 2D / 9C 9D 9S / KD KC KH 2C")
+    page.click("button[type=submit]")
+    page.wait_for_load_state()
+    expect(page.locator('[data-testid="ruling-head"]')).to_have_text("A wrong declaration")
+    expect(page.locator('[data-testid="problem"]')).to_have_text(
+        "no pure sequence: 7♥ 8♥ JK, 5♠ 6♠ 2♦ are impure"
+    )
+    expect(page.locator('[data-testid="points"]')).to_contain_text("80")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.screenshot(path=shots / "indian-7-check.png", full_page=True)
