@@ -50,6 +50,9 @@ _REGISTERED = (
     "gem.format:GemRummy",
     "contract.format:ContractRummy",
     "contract.format:TwelveStep",
+    "indian.format:IndianPoints",
+    "indian.format:IndianPool",
+    "indian.format:IndianDeals",
 )
 """Every format, as ``module:class`` under this package, in the order pages list them."""
 

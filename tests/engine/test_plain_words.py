@@ -14,7 +14,7 @@ PAGE_ORDER = (
     *("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10"),
     *("R11", "R12", "R13", "R14", "R16", "R17"),
     *("§3", "§4", "§5", "§6", "§6.1", "§6.2", "§6.3", "§6.5", "§7"),
-    *("§8.4", "§8.3", "§8.5", "§12.3", "§12.4"),
+    *("§8.4", "§8.3", "§8.5", "§8.6", "§12.3", "§12.4"),
 )
 
 
@@ -25,7 +25,7 @@ def test_the_rules_page_has_every_paragraph_in_its_order() -> None:
 def test_every_format_reaches_its_folder_words() -> None:
     for fmt in all_formats():
         assert fmt.words is not NO_WORDS, fmt.name
-    assert len(game_words()) == 5  # one per game folder
+    assert len(game_words()) == 6  # one per game folder
 
 
 def test_the_shared_paragraphs_are_only_the_shared_rules() -> None:
