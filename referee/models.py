@@ -400,7 +400,7 @@ class TableHandStatus:
 
 class TableHand(Model):
     """A hand (a deal) being entered at the table: the seats that play it, in the groups that
-    play against each other with one pack (one group; a partnership deal's two tables), each
+    play against each other with one pack (one group; a deal played at two tables: two), each
     group's call (who knocked, how, and its upcard: ``{"kind", "knocker", "upcard"}``, None
     until someone calls it), and each playing seat's cards as that seat's phone sent them
     (:class:`TableCards`). Nothing here is scored: when every group is called and every seat

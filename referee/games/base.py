@@ -576,7 +576,7 @@ class Format:
     def table_play_groups(self, board: Board) -> tuple[tuple[int, ...], ...]:
         """The seats that play the next hand at the table, in the groups that play against
         each other with one pack, each called on its own (one group: the next hand's players;
-        a partnership deal: its two tables)."""
+        a deal played at two tables at once: each table)."""
         return (board.next.players,)
 
     def table_play_body(

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from referee.games import json_io as io
 from referee.games import stored
-from referee.games.base import N_, Board, GameSettlement, Line, NextHand, Table
+from referee.games.base import Board, GameSettlement, Line, NextHand, Table
 from referee.games.indian import presets as indian_presets
 from referee.games.indian.cards import cut_card, pack_for, wild_rank_of
 from referee.games.indian.scoring import PARTS, DealResult, Part, penalties_for, rule_deal
@@ -38,7 +38,7 @@ from referee.games.three_handed.seated_entry import (
 )
 from referee.rules.cards import Card, CardError
 from referee.rules.errors import InputError, said_of
-from referee.rules.messages import Message, as_message, msg
+from referee.rules.messages import N_, Message, as_message, msg
 from referee.rules.results import HandScore, Step
 from referee.rules.ruleset import Ruleset
 from referee.rules.settlement import Settlement, settle
