@@ -20,7 +20,13 @@ client = app.test_client()
 pages = {url: client.get(url).status_code
          for url in ("/", "/new", "/new?preset=gem", "/check", "/rules", "/static/app.css")}
 made = client.post("/api/v1/matches", json={"players": ["Ann", "Ben"], "preset": "american"})
+view_id = made.get_json()["id"]
+german = client.get(f"/m/{view_id}?lang=de", headers={"Accept-Language": "de"})
 print(json.dumps({"site": str(SITE_ROOT), "pages": pages, "write": made.status_code,
+                  "match": client.get(f"/api/v1/matches/{view_id}").status_code,
+                  "german": [german.status_code, 'lang="de"' in german.get_data(as_text=True),
+                             "Gin-Schiedsrichter" in german.get_data(as_text=True)
+                             or "Regeln" in german.get_data(as_text=True)],
                   "db": sorted(os.listdir(os.environ["REFEREE_INSTANCE_PATH"]))}))
 """
 
@@ -73,7 +79,8 @@ def test_the_wheel_carries_the_site_and_runs_from_another_folder(tmp_path: Path)
         / "site"
     )
     assert set(answer["pages"].values()) == {200}, answer["pages"]
-    assert answer["write"] == 201
+    assert answer["write"] == 201 and answer["match"] == 200
+    assert answer["german"] == [200, True, True], answer["german"]  # its scoreboard in German
     assert any(name.endswith(".sqlite") or name.endswith(".db") for name in answer["db"]), answer
     shell = subprocess.run(
         [str(venv / "bin" / "referee"), "--help"], cwd=elsewhere, capture_output=True, text=True
