@@ -164,3 +164,92 @@ def test_the_table_pages_pass_axe_in_three_languages(live_server: str, browser: 
         assert not found, "\n".join(found)
     finally:
         context.close()
+
+
+def _seat_phones(
+    browser: Any, scorer: Any, base: str, made: dict[str, Any], count: int
+) -> tuple[list[Any], list[Any]]:
+    """The scorer opens the table page; each player's phone opens its own seat link."""
+    scorer.goto(made["edit_url"])
+    scorer.wait_for_url(f"**/m/{made['id']}")
+    scorer.click('[data-testid="play-at-table"]')
+    links = [scorer.input_value(f'[data-testid="seat-url-{seat}"]') for seat in range(count)]
+    contexts = [browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True) for _ in links]
+    pages = [context.new_page() for context in contexts]
+    for page, link in zip(pages, links, strict=True):
+        page.set_default_timeout(10_000)
+        page.goto(link)
+        page.wait_for_function("() => !location.hash")
+    return contexts, pages
+
+
+def _call(page: Any, name: str) -> None:
+    page.locator(f'#table-call label:has-text("{name}")').click()
+    page.locator('#table-call label:has-text("Knock")').click()
+    page.click('[data-testid="call"]')
+
+
+def _send(page: Any, cards: str) -> None:
+    expect(page.locator('[data-testid="seat-form"]')).to_be_visible()
+    _tap(page, cards)
+    page.click('[data-testid="send"]')
+
+
+def test_three_phones_at_cutthroat_the_one_sitting_out_only_watches(
+    live_server: str, browser: Any, phone: Any
+) -> None:
+    made = phone.request.post(
+        live_server + "/api/v1/matches",
+        data={"players": ["Ann", "Ben", "Cat"], "preset": "cutthroat"},
+    ).json()
+    playing = made["match"]["next"]["players"]
+    names = ["Ann", "Ben", "Cat"]
+    contexts, pages = _seat_phones(browser, phone, live_server, made, 3)
+    try:
+        knocker, defender = (pages[names.index(n)] for n in playing)
+        idle = pages[next(i for i, n in enumerate(names) if n not in playing)]
+        expect(idle.locator('[data-testid="table-idle"]')).to_be_visible()
+        assert idle.locator("#table-call").count() == 0  # no call for one sitting out
+        _call(knocker, playing[0])
+        _send(knocker, ANN)
+        _send(defender, BEN)
+        for page in (*pages, phone):
+            expect(page.locator('[data-testid="table-ruling"]')).to_be_visible(timeout=6_000)
+        assert idle.locator('[data-testid="seat-form"]').is_hidden()
+        phone.click('[data-testid="store"]')
+        for page in pages:
+            expect(page.locator('[data-testid="table-stored"]')).to_be_visible(timeout=6_000)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_four_phones_at_a_partnership_deal_each_table_called_by_its_players(
+    live_server: str, browser: Any, phone: Any, shots: Any
+) -> None:
+    made = phone.request.post(
+        live_server + "/api/v1/matches",
+        data={"players": ["Ann", "Ben", "Cat", "Dan"], "preset": "partnership"},
+    ).json()
+    contexts, pages = _seat_phones(browser, phone, live_server, made, 4)
+    try:
+        ann, ben, cat, dan = pages
+        _call(ann, "Ann")  # table 1 ends first
+        expect(dan.locator('[data-testid="table-call-2"]')).to_contain_text("not called yet")
+        _send(ann, ANN)
+        _send(ben, BEN)
+        _call(cat, "Cat")  # then table 2, with its own pack
+        _send(cat, ANN)
+        _send(dan, BEN)
+        expect(dan.locator('[data-testid="sent-3"]')).to_contain_text("✓")
+        for page in (*pages, phone):
+            expect(page.locator('[data-testid="table-ruling"]')).to_be_visible(timeout=6_000)
+        dan.screenshot(path=str(shots / "table-partnership-dan.png"), full_page=True)
+        phone.click('[data-testid="store"]')
+        for page in pages:
+            expect(page.locator('[data-testid="table-stored"]')).to_be_visible(timeout=6_000)
+        deal = phone.request.get(f"{live_server}/api/v1/matches/{made['id']}/hands").json()
+        assert [t["knocker"] for t in deal["hands"][0]["tables"]] == ["Ann", "Cat"]
+    finally:
+        for context in contexts:
+            context.close()

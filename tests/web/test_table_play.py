@@ -329,6 +329,9 @@ def test_a_partnership_deal_is_called_table_by_table_and_sent_by_four_phones(cli
         assert sent.get_json()["hand"]["ruling"] is None
     ruled = _table(phone, view_id, "put", "/cards", dan, cards=R7_DEFENDER).get_json()["hand"]
     assert ruled["ruling"] is not None, ruled
+    shown = phone.get(f"/m/{view_id}/table/panel", headers={"X-Seat-Token": dan})
+    assert shown.status_code == 200 and 'data-testid="table-ruling"' in shown.text
+    assert "Table 1" in shown.text and "Table 2" in shown.text  # each table's hand
     stored = _table(client, view_id, "post", "/store", edit=edit)
     assert stored.status_code == 201, stored.get_json()
     deal = client.get(f"/api/v1/matches/{view_id}/hands").get_json()["hands"][0]
