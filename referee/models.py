@@ -158,6 +158,8 @@ class Match(EditLinked, Model):
     # Bumped to replace every seat link of the table at once (referee.services.table): a seat
     # link is derived from the match, the seat and this number, never stored.
     seat_links: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # The table's house rule: a hand every player agrees with is stored without the scorer.
+    table_stores_agreed: Mapped[bool] = mapped_column(default=False, server_default=false())
     # The club the match was played in (None: a match on its own).
     club_id: Mapped[int | None] = mapped_column(
         ForeignKey("club.id", ondelete="SET NULL"), index=True

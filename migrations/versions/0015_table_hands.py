@@ -3,7 +3,8 @@
 A hand entered at the table is kept apart from the match's hands until it is stored: who
 plays it and who called it (``table_hand``) and each seat's cards (``table_cards``). Seat
 links are derived from the match, never stored; ``match.seat_links`` is bumped to replace
-them all.
+them all. ``match.table_stores_agreed`` is the table's house rule that a hand every player
+agrees with is stored without the scorer.
 
 Revision ID: 7b1e3c5a9d20
 Revises: ce8680feb743
@@ -26,6 +27,11 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("match") as batch:
         batch.add_column(sa.Column("seat_links", sa.Integer(), nullable=False, server_default="0"))
+        batch.add_column(
+            sa.Column(
+                "table_stores_agreed", sa.Boolean(), nullable=False, server_default=sa.false()
+            )
+        )
     op.create_table(
         "table_hand",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -78,4 +84,5 @@ def downgrade() -> None:
     op.drop_table("table_cards")
     op.drop_table("table_hand")
     with op.batch_alter_table("match") as batch:
+        batch.drop_column("table_stores_agreed")
         batch.drop_column("seat_links")

@@ -251,9 +251,10 @@ def send(match: Match, seat: int, text: str) -> TableHand:
     return hand
 
 
-def say(match: Match, seat: int, agrees: bool) -> TableHand:
+def say(match: Match, seat: int, agrees: bool, by: Actor) -> TableHand:
     """``seat`` agrees with the ruling, or disputes it (the steps and the check page are its
-    answer); only once every seat has sent."""
+    answer); only once every seat has sent. At a table whose house rule is that a hand every
+    player agrees with is stored without the scorer, the last agreement stores it."""
     match = match_service.lock(match)
     hand = _open_or_conflict(match)
     mine = next((c for c in hand.sent if c.seat == seat), None)
@@ -262,7 +263,18 @@ def say(match: Match, seat: int, agrees: bool) -> TableHand:
     mine.agrees = agrees
     hand.revision += 1
     db.session.commit()
+    if match.table_stores_agreed and all(c.agrees for c in hand.sent):
+        result = ruled(match, hand)
+        if result.line is not None:
+            store(match, by)
     return hand
+
+
+def set_stores_agreed(match: Match, stores: bool) -> None:
+    """The table's house rule: store a hand every player agrees with, without the scorer."""
+    locked = match_service.lock(match)
+    locked.table_stores_agreed = stores
+    db.session.commit()
 
 
 def drop(match: Match) -> TableHand:

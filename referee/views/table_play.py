@@ -31,10 +31,12 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import validate_csrf
 from werkzeug.wrappers import Response as BaseResponse
+from wtforms import BooleanField
 from wtforms.validators import ValidationError
 
 from referee.api.errors import fail, json_body, refuse_input
 from referee.games.base import Board
+from referee.i18n import lazy_gettext as _l
 from referee.i18n import say
 from referee.models import Hand, Match, TableHandStatus, db
 from referee.rules.cards import ALL_NATURALS
@@ -124,6 +126,7 @@ def state_json(match: Match, who: Who) -> dict[str, Any]:
     body: dict[str, Any] = {
         "you": names[who.seat] if who.seat is not None else None,
         "scorer": who.scorer,
+        "store_agreed": bool(match.table_stores_agreed),
         "hand": None,
     }
     if hand is None:
@@ -269,9 +272,25 @@ def verdict(view_id: str) -> Response:
     if not isinstance(agree, bool):
         fail(400, "agree", "true or false")
     try:
-        table.say(match, who.seat, agree)
+        table.say(match, who.seat, agree, _actor(match))
+    except InputError as e:
+        _refuse(e)
     except table.TableConflict as e:
         _conflict(e)
+    db.session.expire_all()
+    return jsonify(state_json(_match(view_id), who))
+
+
+@api_bp.put("/matches/<view_id>/table/rules")
+def table_rules(view_id: str) -> Response:
+    """The scorer sets the table's house rule: ``{"store_agreed": true}`` stores a hand every
+    player agrees with, without the scorer."""
+    match = _match(view_id)
+    who = _scorer_only(match)
+    stores = json_body().get("store_agreed")
+    if not isinstance(stores, bool):
+        fail(400, "store_agreed", "true or false")
+    table.set_stores_agreed(match, stores)
     return jsonify(state_json(match, who))
 
 
@@ -311,6 +330,11 @@ def _scorer_only(match: Match) -> Who:
 
 
 def _actor(match: Match) -> Actor:
+    if request.headers.get("X-Seat-Token") is not None:
+        agent = request.headers.get("User-Agent", "")
+        return Actor(
+            "web", f"table, every player agreed ({'phone' if 'Mobile' in agent else 'browser'})"
+        )
     if request.headers.get("X-Edit-Token") is None:
         return web_actor()
     agent = request.headers.get("User-Agent", "")[:60]
@@ -322,6 +346,12 @@ def _actor(match: Match) -> Actor:
 
 class ReplaceForm(FlaskForm):
     """Replace every seat link (only a CSRF token: the button is the whole form)."""
+
+
+class HouseRuleForm(FlaskForm):
+    """The table's house rule: store a hand every player agrees with."""
+
+    store_agreed = BooleanField(_l("Store a hand every player agrees with, without me"))
 
 
 @bp.get("/m/<view_id>/table")
@@ -339,6 +369,7 @@ def table_page(view_id: str) -> str:
         board=board,
         seats=seats,
         form=ReplaceForm(),
+        house=HouseRuleForm(store_agreed=match.table_stores_agreed),
         **_page_context(match, board, None),
     )
 
@@ -351,6 +382,18 @@ def replace_links(view_id: str) -> BaseResponse:
         abort(400)
     table.replace_seat_links(match)
     flash(_("Every seat link was replaced: the old ones no longer work."), "ok")
+    return redirect(url_for("table_play.table_page", view_id=view_id))
+
+
+@bp.post("/m/<view_id>/table/house-rule")
+def house_rule(view_id: str) -> BaseResponse:
+    match = load_match(view_id)
+    require_edit(match)
+    form = HouseRuleForm()
+    if not form.validate_on_submit():
+        abort(400)
+    table.set_stores_agreed(match, bool(form.store_agreed.data))
+    flash(_("The table's house rule is saved."), "ok")
     return redirect(url_for("table_play.table_page", view_id=view_id))
 
 

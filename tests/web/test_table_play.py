@@ -338,3 +338,29 @@ def test_a_partnership_deal_is_called_table_by_table_and_sent_by_four_phones(cli
     assert [t["knocker"] for t in deal["tables"]] == ["Ann", "Cat"]
     panel = phone.get(f"/m/{view_id}/table/panel", headers={"X-Seat-Token": dan})
     assert 'data-testid="table-stored"' in panel.text
+
+
+def test_a_table_that_stores_agreed_hands_plays_without_a_scorer(client, other_client):
+    """The table's house rule: the last player to agree stores the hand; a dispute waits."""
+    view_id, edit = api_match(client, ["Ann", "Ben"])
+    ann, ben = _seat_tokens(client, view_id, edit)
+    phone = other_client
+    refused = _table(phone, view_id, "put", "/rules", ann, store_agreed=True)
+    assert refused.status_code == 403
+    bad = _table(client, view_id, "put", "/rules", edit=edit, store_agreed="yes")
+    assert bad.status_code == 400 and _error(bad)[0] == "store_agreed"
+    assert _table(client, view_id, "put", "/rules", edit=edit, store_agreed=True).status_code == 200
+    for number in (1, 2):
+        _table(phone, view_id, "post", "/hand", ann, knocker="Ann", kind="knock")
+        _table(phone, view_id, "put", "/cards", ann, cards=R7_KNOCKER)
+        _table(phone, view_id, "put", "/cards", ben, cards=R7_DEFENDER)
+        _table(phone, view_id, "post", "/verdict", ann, agree=True)
+        if number == 2:  # a dispute waits for the scorer
+            waiting = _table(phone, view_id, "post", "/verdict", ben, agree=False).get_json()
+            assert waiting["hand"]["status"] == "open"
+            break
+        done = _table(phone, view_id, "post", "/verdict", ben, agree=True).get_json()
+        assert done["hand"]["status"] == "stored" and done["hand"]["hand_id"]
+    assert client.get(f"/api/v1/matches/{view_id}").get_json()["hands_played"] == 1
+    log = client.get(f"/m/{view_id}?audit=all").get_data(as_text=True)
+    assert "every player agreed" in log
