@@ -26,13 +26,14 @@ from referee.inputs import (
     parse_analyze_request,
     parse_rule_request,
 )
-from referee.models import RulingKind
+from referee.models import Match, RulingKind
 from referee.rules.budget import TooComplexError
 from referee.rules.cards import ALL_NATURALS
 from referee.rules.errors import InputError
 from referee.rules.messages import msg
 from referee.rules.results import HandResult
 from referee.rules.ruleset import table_problems
+from referee.services import board as board_service
 from referee.services import rulings as ruling_service
 from referee.throttle import anonymous_write
 
@@ -111,6 +112,8 @@ def _prefill(form: RulingCheckBase | AnalysisCheckBase, kind: str) -> None:
             form.fill_rules(rules)
             form.fill(stored.inputs)
             return
+    if isinstance(form, RulingCheckBase) and _from_match(form):
+        return
     try:
         preset = get_preset(request.args.get("preset") or DEFAULT_PRESET)
     except KeyError:
@@ -119,6 +122,22 @@ def _prefill(form: RulingCheckBase | AnalysisCheckBase, kind: str) -> None:
     form.fill_rules(preset.rules)
     if isinstance(form, RulingCheckBase):  # the form of kind RulingKind.RULING
         form.kind.data = "auto"
+
+
+def _from_match(form: RulingCheckBase) -> bool:
+    """A hand of a match to check under that match's rules (``?match=<view id>`` with
+    ``knocker``, ``defender``, ``upcard`` and ``kind``), as a disputed hand at the table links
+    it; False when the query names no such match."""
+    view_id = request.args.get("match", "")
+    match = Match.by_view_id(view_id) if view_id else None
+    if match is None or match.deleted_at is not None:
+        return False
+    offered = {value for value, *_ in form.preset.iter_choices()}
+    preset = match.preset if match.preset in offered else DEFAULT_PRESET
+    form.preset.data = form.rules_from.data = preset
+    form.fill_rules(board_service.rules_of(match))
+    form.fill({name: request.args.get(name) for name in ("knocker", "defender", "upcard", "kind")})
+    return True
 
 
 def _attach(form: RulingCheckBase | AnalysisCheckBase, error: InputError) -> None:

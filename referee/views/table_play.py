@@ -38,7 +38,7 @@ from referee.api.errors import fail, json_body, refuse_input
 from referee.games.base import Board
 from referee.i18n import lazy_gettext as _l
 from referee.i18n import say
-from referee.models import Hand, Match, TableHandStatus, db
+from referee.models import Hand, Match, TableHand, TableHandStatus, db
 from referee.rules.cards import ALL_NATURALS
 from referee.rules.errors import InputError
 from referee.services import board as board_service
@@ -467,6 +467,7 @@ def _panel_context(match: Match, who: Who, stale: bool) -> dict[str, Any]:
         "board": board,
         "names": match.names,
         "hand": hand,
+        "check_url": _check_url(match, hand, calls) if view is not None and hand else None,
         "open": open_,
         "calls": list(zip(groups, calls, strict=True)),
         "players": table.players_of(hand) if hand is not None and open_ else [],
@@ -481,6 +482,24 @@ def _panel_context(match: Match, who: Who, stale: bool) -> dict[str, Any]:
         "stored_number": _number_of(match, stored),
         "upcard_needed": board.rules.upcard_sets_knock_limit,
     }
+
+
+def _check_url(match: Match, hand: TableHand, calls: list[Any]) -> str | None:
+    """The check page with this hand and the match's rules, for a seat that disputes it (a
+    knocker against one defender only: the check page rules two hands)."""
+    if len(hand.groups) != 1 or len(hand.groups[0]) != 2 or calls[0] is None:
+        return None
+    call = calls[0]
+    sent = {c.seat: c.cards for c in hand.sent}
+    defender = next(seat for seat in hand.groups[0] if seat != call.knocker)
+    return url_for(
+        "check.ruling_form",
+        match=match.view_id,
+        knocker=sent.get(call.knocker, ""),
+        defender=sent.get(defender, ""),
+        upcard=call.upcard or "",
+        kind=call.kind,
+    )
 
 
 def _callable(board: Board, who: Who, groups: list[list[int]], calls: list[Any]) -> list[int]:

@@ -364,3 +364,19 @@ def test_a_table_that_stores_agreed_hands_plays_without_a_scorer(client, other_c
     assert client.get(f"/api/v1/matches/{view_id}").get_json()["hands_played"] == 1
     log = client.get(f"/m/{view_id}?audit=all").get_data(as_text=True)
     assert "every player agreed" in log
+
+
+def test_a_disputed_hand_opens_on_the_check_page_under_the_matchs_rules(client, other_client):
+    view_id, edit = api_match(client, ["Ann", "Ben"], rules={"undercut_bonus": 20})
+    ann, ben = _seat_tokens(client, view_id, edit)
+    phone = other_client
+    _table(phone, view_id, "post", "/hand", ann, knocker="Ann", kind="knock")
+    _table(phone, view_id, "put", "/cards", ann, cards=R7_KNOCKER)
+    _table(phone, view_id, "put", "/cards", ben, cards=R7_DEFENDER)
+    _table(phone, view_id, "post", "/verdict", ben, agree=False)
+    panel = phone.get(f"/m/{view_id}/table/panel", headers={"X-Seat-Token": ben}).text
+    link = re.search(r'href="([^"]+)" data-testid="check-this-hand"', panel).group(1)
+    check = phone.get(link.replace("&amp;", "&")).get_data(as_text=True)
+    # the form holds both hands, the call and the match's house rule
+    assert R7_KNOCKER in check and R7_DEFENDER in check
+    assert re.search(r'name="rule_undercut_bonus"[^>]*value="20"', check), "house rule"
