@@ -61,18 +61,22 @@ def _match(view_id: str) -> Match:
     return match
 
 
-def _authorise(match: Match) -> None:
-    """The match's edit token, or its club's (a club's scorers change its matches), in
-    ``X-Edit-Token``; or a page of this site writing with its browser's right."""
+def holds_edit_right(match: Match) -> bool:
+    """The request carries the match's edit token, or its club's (a club's scorers change its
+    matches), in ``X-Edit-Token``; or it is a page of this site writing with its browser's
+    right."""
     sent = request.headers.get("X-Edit-Token")
     if match.check_edit_token(sent):
-        return
+        return True
     club = club_of(match)
     if club is not None and club.check_edit_token(sent):
-        return
-    if "X-Edit-Token" not in request.headers and _page_may_edit(match):
-        return
-    _fail(403, "X-Edit-Token", "this needs the match's edit token in X-Edit-Token")
+        return True
+    return "X-Edit-Token" not in request.headers and _page_may_edit(match)
+
+
+def _authorise(match: Match) -> None:
+    if not holds_edit_right(match):
+        _fail(403, "X-Edit-Token", "this needs the match's edit token in X-Edit-Token")
 
 
 def _page_may_edit(match: Match) -> bool:

@@ -508,28 +508,34 @@ def undo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
         target = last_undoable(match)
         if target is None:
             raise InputError(None, "There is nothing to undo.")
-        hand = (
-            db.session.get(Hand, target.hand_id, populate_existing=True) if target.hand_id else None
-        )
-        if hand is None:
-            raise InputError(None, "That change can no longer be undone.")
-        number = (target.after or target.before or {}).get("number")
-        before = _snapshot(hand, number)
-        if target.action == AuditAction.ADD:
-            hand.deleted_at = utcnow()
-            hand.idempotency_key = None  # the same form sent again records it anew
-        elif target.action == AuditAction.DELETE:
-            hand.deleted_at = None
-        elif target.action == AuditAction.EDIT:
-            old = target.before or {}
-            hand.set_fields(old)
-            hand.edited_at = utcnow()
+        hand, before, after = _replay(target, backwards=True)
         target.undone = True
         db.session.flush()
-        entry = _audit(match, hand, AuditAction.UNDO, before, _snapshot(hand, number), by)
+        entry = _audit(match, hand, AuditAction.UNDO, before, after, by)
         entry.undoes_id = target.id
         _touch(match, "undo")
     return entry
+
+
+def _replay(target: AuditEntry, *, backwards: bool) -> tuple[Hand, str, str]:
+    """Take the logged change ``target`` back (Undo), or make it again (Redo), on its hand;
+    returns the hand and its snapshots before and after, for the change log."""
+    hand = db.session.get(Hand, target.hand_id, populate_existing=True) if target.hand_id else None
+    if hand is None:
+        gone = "undone" if backwards else "made again"
+        raise InputError(None, "That change can no longer be " + gone + ".")
+    number = (target.after or target.before or {}).get("number")
+    before = _snapshot(hand, number)
+    if target.action == AuditAction.EDIT:
+        hand.set_fields((target.before if backwards else target.after) or {})
+        hand.edited_at = utcnow()
+    elif (target.action == AuditAction.ADD) == backwards:  # an add undone, a delete made again
+        hand.deleted_at = utcnow()
+        if backwards:
+            hand.idempotency_key = None  # the same form sent again records it anew
+    else:
+        hand.deleted_at = None
+    return hand, before, _snapshot(hand, number)
 
 
 def last_redoable(match: Match) -> AuditEntry | None:
@@ -573,23 +579,10 @@ def redo(match: Match, by: Actor, expected_revision: int | None) -> AuditEntry:
         )
         if undo_entry is None or target is None:
             raise InputError(None, "There is nothing to redo.")
-        hand = (
-            db.session.get(Hand, target.hand_id, populate_existing=True) if target.hand_id else None
-        )
-        if hand is None:
-            raise InputError(None, "That change can no longer be made again.")
-        number = (target.after or target.before or {}).get("number")
-        before = _snapshot(hand, number)
-        if target.action == AuditAction.ADD:
-            hand.deleted_at = None
-        elif target.action == AuditAction.DELETE:
-            hand.deleted_at = utcnow()
-        elif target.action == AuditAction.EDIT:
-            hand.set_fields(target.after or {})
-            hand.edited_at = utcnow()
+        hand, before, after = _replay(target, backwards=False)
         undo_entry.undone = True
         db.session.flush()
-        entry = _audit(match, hand, target.action, before, _snapshot(hand, number), by)
+        entry = _audit(match, hand, target.action, before, after, by)
         entry.undoes_id = undo_entry.id
         _touch(match, "undo")
     return entry

@@ -29,12 +29,11 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from flask_wtf.csrf import validate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import BooleanField
-from wtforms.validators import ValidationError
 
 from referee.api.errors import fail, json_body, refuse_input
+from referee.api.matches import holds_edit_right
 from referee.games.base import Board
 from referee.i18n import lazy_gettext as _l
 from referee.i18n import say
@@ -45,7 +44,7 @@ from referee.services import board as board_service
 from referee.services import rulings
 from referee.services import table_play as table
 from referee.services.matches import Actor
-from referee.views.access import can_edit, club_of, load_match, require_edit, web_actor
+from referee.views.access import can_edit, load_match, require_edit, web_actor
 from referee.views.etag import unless_unchanged
 
 bp = Blueprint("table_play", __name__)
@@ -70,22 +69,7 @@ def _who(match: Match) -> Who:
     seat = table.seat_of(match, token) if token else None
     if token and seat is None:
         fail(403, "X-Seat-Token", "this seat link was replaced: ask the scorer for the new one")
-    return Who(seat, _scorer(match))
-
-
-def _scorer(match: Match) -> bool:
-    sent = request.headers.get("X-Edit-Token")
-    if sent is not None:
-        club = club_of(match)
-        return match.check_edit_token(sent) or (club is not None and club.check_edit_token(sent))
-    token = request.headers.get("X-CSRFToken")
-    if not token or not can_edit(match):
-        return False
-    try:
-        validate_csrf(token)
-    except ValidationError:
-        return False
-    return True
+    return Who(seat, holds_edit_right(match))
 
 
 def _refuse(e: InputError, field: str | None = None) -> NoReturn:
