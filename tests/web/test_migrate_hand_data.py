@@ -59,6 +59,8 @@ ADDED_COLUMNS: dict[str, dict[str, Any]] = {
         "deleted_at": None,
         "edit_token_sealed": None,
         "summary_json": None,
+        "seat_links": 0,
+        "table_stores_agreed": False,
     },
     "player": {"member_id": None},
     "club": {"import_digest": None},
@@ -426,7 +428,8 @@ def test_set_fields_and_fields_keep_the_entered_shapes():
 
 def test_the_formats_together_store_the_fields_hands_have_always_had():
     """Each format declares its own stored fields; together they are the fields a stored hand
-    has always had, so every row and audit snapshot reads back as before."""
+    has always had (and a game added since appends its own), so every row and audit snapshot
+    reads back as before."""
     assert hand_fields() == (
         "dealer_seat",
         "kind",
@@ -451,4 +454,6 @@ def test_the_formats_together_store_the_fields_hands_have_always_had():
         "dice",
         "gem_parts",
         "seat_made",
+        "seat_parts",  # Indian Rummy, added since: a new game's own fields, after the others
+        "cut_card",
     )
