@@ -426,8 +426,9 @@ class TableHand(Model):
 
 
 class TableCards(Model):
-    """One seat's cards for a table hand, and whether that seat agrees with the ruling
-    (None: it has not said; a change of anyone's cards clears every verdict)."""
+    """One seat's cards for a table hand (in a rummy game also its melds laid down, "/"
+    between melds, and its layoffs, "9H > Ann 1"), and whether that seat agrees with the
+    ruling (None: it has not said; a change of anyone's cards clears every verdict)."""
 
     __table_args__ = (UniqueConstraint("table_hand_id", "seat"),)
 
@@ -436,7 +437,9 @@ class TableCards(Model):
         ForeignKey("table_hand.id", ondelete="CASCADE"), index=True
     )
     seat: Mapped[int] = mapped_column(Integer)
-    cards: Mapped[str] = mapped_column(String(120))
+    cards: Mapped[str] = mapped_column(String(120))  # held (a rummy game's: left in hand)
+    melds: Mapped[str] = mapped_column(String(240), default="", server_default="")
+    layoffs: Mapped[str] = mapped_column(String(240), default="", server_default="")
     agrees: Mapped[bool | None] = mapped_column()
     sent_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

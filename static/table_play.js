@@ -107,7 +107,9 @@
       // a new hand starts empty; a phone that reloads finds the cards it sent
       if (open && was !== "open" && field && !field.value) field.value = state.dataset.cards || "";
       if (!open && was === "open" && field) {
-        field.value = "";
+        for (const input of cardsForm.querySelectorAll("input[name=cards], input[name=melds], input[name=layoffs]")) {
+          input.value = "";
+        }
         field.dispatchEvent(new Event("input"));
       }
     }
@@ -160,6 +162,10 @@
       const error = cardsForm.querySelector("[data-testid=send-error]");
       error.textContent = "";
       const body = { cards: document.getElementById("cards").value };
+      const melds = cardsForm.querySelector("[name=melds]");
+      const layoffs = cardsForm.querySelector("[name=layoffs]");
+      if (melds) body.melds = melds.value;
+      if (layoffs) body.layoffs = layoffs.value;
       if (!token && scorer && seat !== null) body.seat = seat;
       try {
         await write("PUT", "/cards", body);

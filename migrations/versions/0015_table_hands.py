@@ -63,6 +63,8 @@ def upgrade() -> None:
         sa.Column("table_hand_id", sa.Integer(), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("cards", sa.String(length=120), nullable=False),
+        sa.Column("melds", sa.String(length=240), nullable=False, server_default=""),
+        sa.Column("layoffs", sa.String(length=240), nullable=False, server_default=""),
         sa.Column("agrees", sa.Boolean(), nullable=True),
         sa.Column("sent_at", sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(

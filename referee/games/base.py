@@ -21,7 +21,7 @@ from referee.games.standing import Money, Standing
 from referee.games.stored import Codec
 from referee.rules.errors import InputError
 from referee.rules.if_ended import IfEndedNow, if_ended_now
-from referee.rules.messages import Message, chained, msg, msg_n, verbatim
+from referee.rules.messages import N_, Message, chained, msg, msg_n, verbatim
 from referee.rules.plain_words import NO_WORDS, GameWords
 from referee.rules.results import HandResult, HandScore, Outcome, Step
 from referee.rules.ruleset import Ruleset
@@ -116,6 +116,17 @@ class TableCall:
 
     def as_json(self) -> dict[str, object]:
         return {"kind": self.kind, "knocker": self.knocker, "upcard": self.upcard}
+
+
+@dataclass(frozen=True)
+class SeatCards:
+    """What one seat's phone sent at the table: the cards it holds (for a rummy game, the
+    cards left in hand) as codes, and where the game has them its melds laid down ("/"
+    between melds) and its layoffs onto other players' melds ("9H > Ann 1")."""
+
+    cards: str
+    melds: str = ""
+    layoffs: str = ""
 
 
 def versus(sides: Sequence[str]) -> Message:
@@ -379,6 +390,7 @@ class Format:
     games_at_once: ClassVar[bool] = False  # each hand is posted to several games at once
     own_page: ClassVar[bool] = False  # a new match is started from the format's own page
     table_play: ClassVar[bool] = False  # each player may send their own cards from a phone
+    table_play_melds: ClassVar[bool] = False  # ... with the melds they laid down (and layoffs)
     api_keys: ClassVar[frozenset[str]] = frozenset()
 
     @property
@@ -573,6 +585,21 @@ class Format:
         :class:`InputError` with the API's field name."""
         raise NotImplementedError
 
+    def table_play_kinds(self, rules: Ruleset) -> tuple[tuple[str, str], ...]:
+        """How a hand may be called at the table: each ending's value and its English label
+        (a page shows it translated). A knock, gin, and big gin where the table plays it."""
+        kinds = [("knock", N_("Knock")), ("gin", N_("Gin"))]
+        if rules.big_gin_enabled:
+            kinds.append(("big_gin", N_("Big gin")))
+        return tuple(kinds)
+
+    def table_play_cards_needed(self, rules: Ruleset, call: TableCall, seat: int) -> int | None:
+        """How many cards ``seat`` sends at the end of its group's hand (None: any number up
+        to the cards dealt, as cards left in hand): the cards dealt, one more for the
+        knocker's big gin."""
+        big = call.kind == "big_gin" and seat == call.knocker
+        return rules.hand_size + 1 if big else rules.hand_size
+
     def table_play_groups(self, board: Board) -> tuple[tuple[int, ...], ...]:
         """The seats that play the next hand at the table, in the groups that play against
         each other with one pack, each called on its own (one group: the next hand's players;
@@ -583,17 +610,17 @@ class Format:
         self,
         calls: Sequence[TableCall],
         groups: Sequence[tuple[int, ...]],
-        cards: Mapping[int, str],
+        sent: Mapping[int, SeatCards],
         names: Sequence[str],
         context: NextHand,
     ) -> dict[str, Any]:
-        """A hand the players sent from their phones (each group's call, ``cards`` by seat as
-        card codes), as the API's JSON body of that hand entered by cards: for a format where
+        """A hand the players sent from their phones (each group's call, what each seat sent),
+        as the API's JSON body of that hand entered by cards: for a format where
         :attr:`table_play` holds. This one is a knocker against one defender (the other player
         of the group), the spread left to the referee; the seating is the rotation's."""
         (call,) = calls
         (group,) = groups
-        return knock_body(call, group, cards, names)
+        return knock_body(call, group, sent, names)
 
     def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
         """What the API says of one hand beyond its record (id, number, version, note,
@@ -682,7 +709,7 @@ class Format:
 
 
 def knock_body(
-    call: TableCall, group: tuple[int, ...], cards: Mapping[int, str], names: Sequence[str]
+    call: TableCall, group: tuple[int, ...], sent: Mapping[int, SeatCards], names: Sequence[str]
 ) -> dict[str, Any]:
     """One two-handed hand called at the table, as the API's JSON (by cards)."""
     defender = next(seat for seat in group if seat != call.knocker)
@@ -690,8 +717,8 @@ def knock_body(
         "entry": "cards",
         "kind": call.kind,
         "knocker": names[call.knocker],
-        "knocker_cards": cards[call.knocker],
-        "defender_cards": cards[defender],
+        "knocker_cards": sent[call.knocker].cards,
+        "defender_cards": sent[defender].cards,
     }
     if call.upcard:
         body["upcard"] = call.upcard

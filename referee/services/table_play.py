@@ -28,18 +28,14 @@ from dataclasses import dataclass
 from flask import current_app, url_for
 from sqlalchemy import select
 
-from referee.games.base import Board, Line, TableCall
-from referee.games.kinds import HandKindChoice
+from referee.games.base import Board, Line, SeatCards, TableCall
 from referee.models import Hand, Match, TableCards, TableHand, TableHandStatus, db
-from referee.rules.cards import CardError, parse_cards
+from referee.rules.cards import Card, CardError, Deck, parse_cards
 from referee.rules.errors import InputError
 from referee.rules.messages import Message, msg
 from referee.services import board as board_service
 from referee.services import matches as match_service
 from referee.services.matches import Actor
-
-CALLS = (HandKindChoice.KNOCK, HandKindChoice.GIN, HandKindChoice.BIG_GIN)
-"""How a hand at the table may be called: the knocker knocked, went gin or went big gin."""
 
 TOKEN_CHARS = 22  # 132 bits of the HMAC, URL-safe
 
@@ -149,8 +145,9 @@ def start(
     board = board_service.build(match)
     if not board.format.table_play:
         raise InputError(None, msg("This game is not entered at the table yet."))
-    if kind not in CALLS:
-        raise InputError("kind", msg("must be knock, gin or big_gin"))
+    kinds = [value for value, _label in board.format.table_play_kinds(board.rules)]
+    if kind not in kinds:
+        raise InputError("kind", msg("must be one of {kinds}", kinds=", ".join(kinds)))
     names = match.names
     hand = in_play(match)
     if hand is None:
@@ -202,16 +199,10 @@ def _upcard(board: Board, upcard: str | None) -> str | None:
     return card.code
 
 
-def cards_needed(call: TableCall, seat: int, hand_size: int) -> int:
-    """How many cards ``seat`` holds at the end of its group's hand: the hand's size, one
-    more for the knocker's big gin (all eleven meld)."""
-    big = call.kind == HandKindChoice.BIG_GIN and seat == call.knocker
-    return hand_size + 1 if big else hand_size
-
-
-def send(match: Match, seat: int, text: str) -> TableHand:
-    """Take ``seat``'s cards for the hand in play (replacing what it sent before); a card
-    another seat of its group (its pack) already sent is refused, naming whose it is."""
+def send(match: Match, seat: int, text: str, melds: str = "", layoffs: str = "") -> TableHand:
+    """Take ``seat``'s cards for the hand in play (replacing what it sent before), in a rummy
+    game with its melds and layoffs; a card another seat of its group (its pack) already
+    sent is refused, naming whose it is."""
     match = match_service.lock(match)
     hand = _open_or_conflict(match)
     names = match.names
@@ -221,34 +212,78 @@ def send(match: Match, seat: int, text: str) -> TableHand:
     call = calls_of(hand)[group]
     if call is None:
         raise TableConflict(msg("Call this table's hand first: who knocked or went gin."))
+    fmt = board_service.format_of(match)
     rules = board_service.rules_of(match)
-    need = cards_needed(call, seat, rules.hand_size)
+    need = fmt.table_play_cards_needed(rules, call, seat)
     try:
         what = msg("{name}'s hand", name=names[seat])
         cards = parse_cards(text, rules.deck, expected=need, what=what)
+        if need is None and len(cards) > rules.hand_size:
+            raise InputError("cards", msg("more cards than the {size} dealt", size=rules.hand_size))
+        laid = _melds(melds, rules.deck) if fmt.table_play_melds else []
     except CardError as e:
         raise InputError("cards", e.message) from None
-    for other in hand.sent:
-        if other.seat == seat or other.seat not in hand.groups[group]:
-            continue
-        theirs = set(parse_cards(other.cards, rules.deck))
-        for card in cards:
-            if card in theirs:
-                raise InputError(
-                    "cards",
-                    msg("{card} is in {name}'s hand", card=card.label, name=names[other.seat]),
-                )
+    mine_all = [*cards, *(c for meld in laid for c in meld), *_layoff_cards(layoffs, rules.deck)]
+    _no_card_twice(hand, group, seat, mine_all, names, rules.deck)
     codes = " ".join(card.code for card in cards)
+    meld_text = " / ".join(" ".join(c.code for c in meld) for meld in laid)
+    layoff_text = " ".join(layoffs.split()) if fmt.table_play_melds else ""
     mine = next((c for c in hand.sent if c.seat == seat), None)
     if mine is None:
-        hand.sent.append(TableCards(seat=seat, cards=codes))
-    elif mine.cards != codes:
-        mine.cards = codes
+        hand.sent.append(TableCards(seat=seat, cards=codes, melds=meld_text, layoffs=layoff_text))
+    else:
+        mine.cards, mine.melds, mine.layoffs = codes, meld_text, layoff_text
     for other in hand.sent:  # new cards, a new ruling: every seat says again
         other.agrees = None
     hand.revision += 1
     db.session.commit()
     return hand
+
+
+def _melds(text: str, deck: Deck) -> list[tuple[Card, ...]]:
+    """Melds laid down as typed: card codes, "/" between melds."""
+    try:
+        return [parse_cards(part, deck) for part in text.split("/") if part.strip()]
+    except CardError as e:
+        raise InputError("melds", e.message) from None
+
+
+def _layoff_cards(text: str, deck: Deck) -> list[Card]:
+    """The cards a seat laid off ("9H 10H > Ann 1; 5S > Ben 2"): each layoff's cards (the
+    referee reads the rest, where each went, when it rules)."""
+    out: list[Card] = []
+    for part in text.replace(";", ",").split(","):
+        cards = part.split(">")[0]
+        if not cards.strip():
+            continue
+        try:
+            out.extend(parse_cards(cards, deck))
+        except CardError as e:
+            raise InputError("layoffs", e.message) from None
+    return out
+
+
+def _no_card_twice(
+    hand: TableHand, group: int, seat: int, cards: list[Card], names: list[str], deck: Deck
+) -> None:
+    """A card another seat of the group already sent (held, melded or laid off) is refused,
+    naming whose it is (a pack of two decks holds each card twice)."""
+    held: dict[Card, list[int]] = {}
+    for other in hand.sent:
+        if other.seat == seat or other.seat not in hand.groups[group]:
+            continue
+        melded = (c for meld in _melds(other.melds, deck) for c in meld)
+        theirs = [*parse_cards(other.cards, deck), *melded, *_layoff_cards(other.layoffs, deck)]
+        for card in theirs:
+            held.setdefault(card, []).append(other.seat)
+    mine: dict[Card, int] = {}
+    for card in cards:
+        mine[card] = mine.get(card, 0) + 1
+        owners = held.get(card, [])
+        if owners and len(owners) + mine[card] > deck.copies(card):
+            raise InputError(
+                "cards", msg("{card} is in {name}'s hand", card=card.label, name=names[owners[0]])
+            )
 
 
 def say(match: Match, seat: int, agrees: bool, by: Actor) -> TableHand:
@@ -324,7 +359,9 @@ def ruled(match: Match, hand: TableHand) -> Ruled:
 
 def body_of(match: Match, hand: TableHand, board: Board) -> dict[str, object]:
     """The hand as the API's JSON, as the format says a table hand."""
-    cards: Mapping[int, str] = {c.seat: c.cards for c in hand.sent}
+    cards: Mapping[int, SeatCards] = {
+        c.seat: SeatCards(c.cards, c.melds or "", c.layoffs or "") for c in hand.sent
+    }
     calls = [c for c in calls_of(hand) if c is not None]
     groups = [tuple(g) for g in hand.groups]
     return board.format.table_play_body(calls, groups, cards, board.names, board.next)

@@ -231,18 +231,26 @@ def send_cards(view_id: str) -> Response:
         seat = _seat_named(match, data.get("seat"), "seat")
     if seat is None:
         fail(403, "X-Seat-Token", "this needs a seat link (X-Seat-Token)")
-    cards = data.get("cards")
-    if isinstance(cards, list) and all(isinstance(c, str) for c in cards):
-        cards = " ".join(cards)
-    if not isinstance(cards, str):
-        fail(400, "cards", 'the cards as codes, e.g. "AS 2S 3S"')
+    cards = _text(data, "cards", " ", 'the cards as codes, e.g. "AS 2S 3S"')
+    melds = _text(data, "melds", " / ", 'the melds laid down, e.g. ["5S 6S 7S", "KH KD KC"]')
+    layoffs = _text(data, "layoffs", ", ", 'the layoffs, e.g. "9H > Ann 1"')
     try:
-        table.send(match, seat, cards)
+        table.send(match, seat, cards, melds, layoffs)
     except InputError as e:
         _refuse(e)
     except table.TableConflict as e:
         _conflict(e)
     return jsonify(state_json(match, who))
+
+
+def _text(data: dict[str, Any], field: str, joiner: str, shape: str) -> str:
+    """A text field of a seat's cards, or a list of texts joined as the text writes them."""
+    value = data.get(field, "")
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        value = joiner.join(value)
+    if not isinstance(value, str):
+        fail(400, field, shape)
+    return value
 
 
 @api_bp.post("/matches/<view_id>/table/verdict")
@@ -406,7 +414,6 @@ def _page_context(match: Match, board: Board, seat: int | None) -> dict[str, Any
         "panel_url": url_for("table_play.panel", view_id=match.view_id),
         "poll_open": POLL_OPEN_MS,
         "poll_idle": POLL_IDLE_MS,
-        "calls": table.CALLS,
         "upcard_needed": board.rules.upcard_sets_knock_limit,
         "editor": can_edit(match),
     }
@@ -465,6 +472,7 @@ def _panel_context(match: Match, who: Who, stale: bool) -> dict[str, Any]:
         "stale": stale,
         "stored_number": _number_of(match, stored),
         "upcard_needed": board.rules.upcard_sets_knock_limit,
+        "kinds": board.format.table_play_kinds(board.rules),
     }
 
 

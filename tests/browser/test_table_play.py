@@ -257,3 +257,45 @@ def test_four_phones_at_a_partnership_deal_each_table_called_by_its_players(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_500_rum_at_the_table_melds_and_a_layoff_from_three_phones(
+    live_server: str, browser: Any, phone: Any, shots: Any
+) -> None:
+    made = phone.request.post(
+        live_server + "/api/v1/matches",
+        data={"players": ["Ann", "Ben", "Cat"], "preset": "rum_500"},
+    ).json()
+    contexts, pages = _seat_phones(browser, phone, live_server, made, 3)
+    try:
+        ann, ben, cat = pages
+        ann.locator('#table-call label:has-text("Ann")').click()
+        ann.locator('#table-call label:has-text("Went out")').click()
+        ann.click('[data-testid="call"]')
+        expect(cat.locator('[data-testid="table-hand"]')).to_have_text("Hand 1: Ann went out")
+        # Ann went out: no cards left; her two melds tapped one after the other
+        expect(ann.locator('[data-testid="seat-form"]')).to_be_visible()
+        ann.locator(".picker-targets .melds-target").click()
+        _tap(ann, "AH 2H 3H")
+        ann.locator(".picker-targets [data-sep]").click()
+        _tap(ann, "KS KH KD")
+        assert ann.input_value("#melds_0") == "AH 2H 3H / KS KH KD"
+        ann.click('[data-testid="send"]')
+        # Ben: cards left, a meld, and 4H laid off onto Ann's first meld
+        expect(ben.locator('[data-testid="seat-form"]')).to_be_visible()
+        _tap(ben, "AS QD")
+        ben.locator(".picker-targets .melds-target").click()
+        _tap(ben, "7C 8C 9C")
+        ben.fill("#layoffs", "4H > Ann 1")
+        ben.screenshot(path=str(shots / "table-rum500-ben.png"), full_page=True)
+        ben.click('[data-testid="send"]')
+        _send(cat, "2S 9D JH")
+        for page in (*pages, phone):
+            expect(page.locator('[data-testid="table-ruling"]')).to_be_visible(timeout=6_000)
+        expect(cat.locator('[data-testid="laid-off-1"]')).to_be_visible()
+        cat.screenshot(path=str(shots / "table-rum500-cat.png"), full_page=True)
+        phone.click('[data-testid="store"]')
+        expect(ann.locator('[data-testid="table-stored"]')).to_be_visible(timeout=6_000)
+    finally:
+        for context in contexts:
+            context.close()

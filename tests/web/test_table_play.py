@@ -380,3 +380,33 @@ def test_a_disputed_hand_opens_on_the_check_page_under_the_matchs_rules(client, 
     # the form holds both hands, the call and the match's house rule
     assert R7_KNOCKER in check and R7_DEFENDER in check
     assert re.search(r'name="rule_undercut_bonus"[^>]*value="20"', check), "house rule"
+
+
+def test_500_rum_at_the_table_with_a_layoff_onto_another_players_meld(client, other_client):
+    """500 Rum (docs/rules.md §8.4): who went out calls it; each phone sends its cards left,
+    its melds and its layoffs; the hand rules as the form by cards would enter it."""
+    view_id, edit = api_match(client, ["Ann", "Ben", "Cat"], preset="rum_500")
+    ann, ben, cat = _seat_tokens(client, view_id, edit)
+    phone = other_client
+    called = _table(phone, view_id, "post", "/hand", ann, knocker="Ann", kind="out")
+    assert called.status_code == 201, called.get_json()
+    knocked = _table(phone, view_id, "post", "/hand", ben, knocker="Ben", kind="knock")
+    assert knocked.status_code == 400 and _error(knocked)[0] == "kind"  # no knock in 500 Rum
+    again = _table(phone, view_id, "post", "/hand", ben, knocker="Ben", kind="out")
+    assert again.status_code == 409  # already called
+    sent = _table(phone, view_id, "put", "/cards", ann, cards="", melds=["AH 2H 3H", "KS KH KD"])
+    assert sent.status_code == 200, sent.get_json()
+    # Ben lays 4H off onto Ann's first meld; a card Ann melded is refused to him
+    twice = _table(phone, view_id, "put", "/cards", ben, cards="AS QD", melds="KH 5C 6C")
+    assert twice.status_code == 400 and "in Ann's hand" in _error(twice)[1]
+    _table(phone, view_id, "put", "/cards", ben, cards="AS QD", melds="7C 8C 9C",
+           layoffs="4H > Ann 1")  # fmt: skip
+    ruled = _table(phone, view_id, "put", "/cards", cat, cards="2S 9D JH").get_json()["hand"]
+    assert ruled["ruling"] is not None, ruled
+    stored = _table(client, view_id, "post", "/store", edit=edit)
+    assert stored.status_code == 201, stored.get_json()
+    hand = client.get(f"/api/v1/matches/{view_id}/hands").get_json()["hands"][0]
+    assert hand["went_out"] == "Ann"
+    assert hand["layoffs"]["Ben"] == [{"card": "4H", "onto": "Ann", "meld": 1}], hand["layoffs"]
+    panel = phone.get(f"/m/{view_id}/table/panel", headers={"X-Seat-Token": cat}).text
+    assert 'data-testid="table-stored"' in panel

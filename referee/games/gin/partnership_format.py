@@ -15,6 +15,7 @@ from referee.games.base import (
     Line,
     NextHand,
     Place,
+    SeatCards,
     StoredHand,
     Table,
     TableCall,
@@ -246,13 +247,13 @@ class Partnership(Format):
         self,
         calls: Sequence[TableCall],
         groups: Sequence[tuple[int, ...]],
-        cards: Mapping[int, str],
+        sent: Mapping[int, SeatCards],
         names: Sequence[str],
         context: NextHand,
     ) -> dict[str, Any]:
         """A deal: each table's hand as a two-handed one, table 1 first."""
         tables = [
-            knock_body(call, group, cards, names) for call, group in zip(calls, groups, strict=True)
+            knock_body(call, group, sent, names) for call, group in zip(calls, groups, strict=True)
         ]
         return {"tables": tables}
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games import json_io as io
 from referee.games import stored
-from referee.games.base import Board, Line, NextHand, Place, StoredHand, Table
+from referee.games.base import Board, Line, NextHand, Place, SeatCards, StoredHand, Table, TableCall
 from referee.games.presets import of_family
 from referee.games.rummy import basic_rummy, rum500
 from referee.games.rummy import presets as rummy_presets
@@ -248,6 +248,7 @@ class RummyFormat(SeatedFormat):
     layoffs: ClassVar[bool] = False  # cards laid off onto another player's meld are entered
     endings: ClassVar[tuple[Ending, ...]] = ()
     ending_labels: ClassVar[dict[str, str]] = {}  # how the entry form names an ending
+    table_play_melds: ClassVar[bool] = True  # at the table a seat sends its melds too
     # who went out (left out for a stalemate) and by seat: the points left in hand, the
     # points melded (500 Rum by counts), the cards left in hand, the melds laid down (a
     # text by seat, melds separated by "/": "5S 6S 7S / KH KD KC") and the cards laid off
@@ -467,6 +468,43 @@ class RummyFormat(SeatedFormat):
 
     # -- JSON -------------------------------------------------------------------------------
 
+    # -- at the table ---------------------------------------------------------------------
+
+    def table_play_kinds(self, rules: Ruleset) -> tuple[tuple[str, str], ...]:
+        """A hand called at the table ends with someone out (a stalemate has nobody to call
+        it: it is entered on the hand form)."""
+        labels = {"out": N_("Went out"), "rummy": N_("Went rummy (all in one turn)")}
+        return tuple((e.value, labels[e.value]) for e in self.endings if e.value in labels)
+
+    def table_play_cards_needed(self, rules: Ruleset, call: TableCall, seat: int) -> int | None:
+        """The cards left in hand: any number up to those dealt (none for who went out)."""
+        return None
+
+    def table_play_body(
+        self,
+        calls: Sequence[TableCall],
+        groups: Sequence[tuple[int, ...]],
+        sent: Mapping[int, SeatCards],
+        names: Sequence[str],
+        context: NextHand,
+    ) -> dict[str, Any]:
+        """Who went out and how, and by player the cards left, the melds laid down and (500
+        Rum) the cards laid off."""
+        (call,) = calls
+        (group,) = groups
+        body: dict[str, Any] = {
+            "entry": "cards",
+            "ending": call.kind,
+            "went_out": names[call.knocker],
+            "hands": {names[s]: sent[s].cards for s in group},
+            "melds": {
+                names[s]: [m.strip() for m in sent[s].melds.split("/") if m.strip()] for s in group
+            },
+        }
+        if self.layoffs:
+            body["layoffs"] = {names[s]: sent[s].layoffs for s in group if sent[s].layoffs}
+        return body
+
     def hand_from_json(
         self, data: Mapping[str, Any], names: Sequence[str], context: NextHand
     ) -> dict[str, Any]:
@@ -624,6 +662,7 @@ class BasicRummy(RummyFormat):
     """Basic Rummy: winner takes all (or penalty scoring), going rummy doubles."""
 
     name: ClassVar[str] = "basic_rummy"
+    table_play: ClassVar[bool] = True
     presets: ClassVar[tuple[Preset, ...]] = of_family(rummy_presets.PRESETS, "basic_rummy")
     title: ClassVar[str] = N_("Basic Rummy")
     endings: ClassVar[tuple[Ending, ...]] = (Ending.OUT, Ending.RUMMY, Ending.STALEMATE)
@@ -659,6 +698,7 @@ class Rum500(RummyFormat):
     """500 Rum: each player scores melded less held; game 500, the highest total wins."""
 
     name: ClassVar[str] = "rum_500"
+    table_play: ClassVar[bool] = True
     presets: ClassVar[tuple[Preset, ...]] = of_family(rummy_presets.PRESETS, "rum_500")
     title: ClassVar[str] = N_("500 Rum")
     counts_melded: ClassVar[bool] = True

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from referee.games import json_io as io
 from referee.games import stored
-from referee.games.base import Board, Line, NextHand, Table, TableCall
+from referee.games.base import Board, Line, NextHand, SeatCards, Table, TableCall
 from referee.games.presets import Preset, of_family
 from referee.games.standing import dealer_after
 from referee.games.stored import Codec
@@ -105,7 +105,7 @@ class BattleRoyal(SeatedFormat):
         self,
         calls: Sequence[TableCall],
         groups: Sequence[tuple[int, ...]],
-        cards: Mapping[int, str],
+        sent: Mapping[int, SeatCards],
         names: Sequence[str],
         context: NextHand,
     ) -> dict[str, Any]:
@@ -116,7 +116,7 @@ class BattleRoyal(SeatedFormat):
             "entry": "cards",
             "kind": call.kind,
             "knocker": names[call.knocker],
-            "hands": {names[seat]: cards[seat] for seat in group},
+            "hands": {names[seat]: sent[seat].cards for seat in group},
         }
         if call.upcard:
             body["upcard"] = call.upcard
