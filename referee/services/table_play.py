@@ -86,6 +86,29 @@ def seat_url(match: Match, seat: int) -> str:
     return f"{page}#{seat_token(match, seat)}"
 
 
+JOIN = -1  # the token of the whole table's link, derived as a seat's is
+
+
+def join_url(match: Match) -> str:
+    """One link (and QR code) for the whole table: each phone that opens it picks its seat
+    and is given that seat's link. Replaced with the seat links."""
+    page = url_for("table_play.join_page", view_id=match.view_id, _external=True)
+    return f"{page}#{seat_token(match, JOIN)}"
+
+
+def seat_by_join(match: Match, token: str | None, seat: int) -> str:
+    """The seat link's token for a phone holding the table's link that picked ``seat``."""
+    if not token or not any(
+        hmac.compare_digest(token, _token(secret, match, JOIN)) for secret in _secrets()
+    ):
+        raise InputError(
+            "token", msg("this table link was replaced: ask the scorer for the new one")
+        )
+    if not 0 <= seat < len(match.names):
+        raise InputError("seat", msg("not a seat at this table"))
+    return seat_token(match, seat)
+
+
 def replace_seat_links(match: Match) -> None:
     """Make every seat link of the match worthless at once (a phone left the table)."""
     locked = match_service.lock(match)

@@ -253,6 +253,24 @@ def _text(data: dict[str, Any], field: str, joiner: str, shape: str) -> str:
     return value
 
 
+@api_bp.post("/matches/<view_id>/table/join")
+def join(view_id: str) -> Response:
+    """A phone holding the whole table's link picks its seat: ``{"token": ..., "seat":
+    "Ben"}`` → that seat's ``{"seat": "Ben", "seat_url": ..., "token": ...}``."""
+    match = _match(view_id)
+    data = json_body()
+    seat = _seat_named(match, data.get("seat"), "seat")
+    token = data.get("token")
+    try:
+        seat_token = table.seat_by_join(match, token if isinstance(token, str) else None, seat)
+    except InputError as e:
+        fail(403, e.field, e.reason, said=say(e))
+    page = url_for("table_play.seat_page", view_id=view_id, seat=seat + 1, _external=True)
+    return jsonify(
+        {"seat": match.names[seat], "seat_url": f"{page}#{seat_token}", "token": seat_token}
+    )
+
+
 @api_bp.post("/matches/<view_id>/table/verdict")
 def verdict(view_id: str) -> Response:
     """A seat agrees with the ruling (``{"agree": true}``) or disputes it (``false``)."""
@@ -360,6 +378,7 @@ def table_page(view_id: str) -> str:
         match=match,
         board=board,
         seats=seats,
+        join_link=table.join_url(match),
         form=ReplaceForm(),
         house=HouseRuleForm(store_agreed=match.table_stores_agreed),
         **_page_context(match, board, None),
@@ -387,6 +406,18 @@ def house_rule(view_id: str) -> BaseResponse:
     table.set_stores_agreed(match, bool(form.store_agreed.data))
     flash(_("The table's house rule is saved."), "ok")
     return redirect(url_for("table_play.table_page", view_id=view_id))
+
+
+@bp.get("/m/<view_id>/join")
+def join_page(view_id: str) -> str:
+    """The whole table's link: the phone picks its seat (the page's script sends the token
+    from the fragment and goes on to that seat's page); the page holds nothing secret."""
+    match = load_match(view_id)
+    board = board_service.build(match)
+    if not board.format.table_play:
+        abort(404)
+    join_api = url_for("api.table_play_api.join", view_id=view_id)
+    return render_template("table_play/join.html", match=match, board=board, join_api=join_api)
 
 
 @bp.get("/m/<view_id>/seat/<int:seat>")

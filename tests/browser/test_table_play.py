@@ -155,6 +155,8 @@ def test_the_table_pages_pass_axe_in_three_languages(live_server: str, browser: 
             assert sent.ok, sent.text()
         found = []
         for lang in ("en", "de", "ru"):
+            page.goto(f"{live_server}/m/{made['id']}/join?lang={lang}")
+            found += [f"{lang} join: {v}" for v in axe(page)]
             page.goto(f"{live_server}/m/{made['id']}/table?lang={lang}")
             expect(page.locator('[data-testid="table-ruling"]')).to_be_visible()
             found += [f"{lang} table: {v}" for v in axe(page)]
@@ -299,3 +301,28 @@ def test_500_rum_at_the_table_melds_and_a_layoff_from_three_phones(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_one_qr_code_for_the_table_each_phone_picks_its_seat(
+    live_server: str, browser: Any, phone: Any
+) -> None:
+    made = phone.request.post(
+        live_server + "/api/v1/matches", data={"players": ["Ann", "Ben"], "preset": "american"}
+    ).json()
+    phone.goto(made["edit_url"])
+    phone.wait_for_url(f"**/m/{made['id']}")
+    phone.goto(f"{live_server}/m/{made['id']}/table")
+    join = phone.input_value('[data-testid="join-url"]')
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        ben = context.new_page()
+        ben.set_default_timeout(10_000)
+        ben.goto(join)
+        ben.click('[data-testid="join-1"]')
+        ben.wait_for_url(f"**/m/{made['id']}/seat/2")
+        expect(ben.locator("h1")).to_have_text("Ben at the table")
+        expect(ben.locator('[data-testid="no-seat"]')).to_be_hidden()
+        _call(ben, "Ben")  # his own seat link works: he calls his knock
+        expect(phone.locator('[data-testid="table-hand"]')).to_have_text("Hand 1: Ben knocked")
+    finally:
+        context.close()

@@ -410,3 +410,29 @@ def test_500_rum_at_the_table_with_a_layoff_onto_another_players_meld(client, ot
     assert hand["layoffs"]["Ben"] == [{"card": "4H", "onto": "Ann", "meld": 1}], hand["layoffs"]
     panel = phone.get(f"/m/{view_id}/table/panel", headers={"X-Seat-Token": cat}).text
     assert 'data-testid="table-stored"' in panel
+
+
+def test_one_table_link_gives_each_phone_the_seat_it_picks(client, other_client):
+    view_id, edit = api_match(client, ["Ann", "Ben"])
+    ann, ben = _seat_tokens(client, view_id, edit)
+    page = client.get(f"/m/{view_id}/table").text
+    join = re.search(r'value="([^"]+/join#[^"]+)"[^>]*data-testid="join-url"', page).group(1)
+    token = join.split("#")[1]
+    assert token not in (ann, ben)
+    url = f"/api/v1/matches/{view_id}/table/join"
+    picked = other_client.post(url, json={"token": token, "seat": "Ben"}).get_json()
+    assert picked["seat"] == "Ben" and picked["token"] == ben
+    assert picked["seat_url"].endswith(f"/m/{view_id}/seat/2#{ben}")
+    # the table's token is no seat's: it cannot send cards itself
+    forged = _table(other_client, view_id, "post", "/hand", token, knocker="Ann", kind="knock")
+    assert forged.status_code == 403
+    wrong = other_client.post(url, json={"token": "x" * 22, "seat": "Ben"})
+    assert wrong.status_code == 403 and _error(wrong)[0] == "token"
+    for body, field in (({"token": token, "seat": "Zed"}, "seat"), ({"token": token}, "seat")):
+        refused = other_client.post(url, json=body)
+        assert refused.status_code == 400 and _error(refused)[0] == field
+    assert other_client.get(f"/m/{view_id}/join").status_code == 200
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    client.post(f"/m/{view_id}/table/replace", data={"csrf_token": csrf})
+    stale = other_client.post(url, json={"token": token, "seat": "Ben"})
+    assert stale.status_code == 403
