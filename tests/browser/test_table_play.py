@@ -30,28 +30,16 @@ def test_two_seats_send_their_cards_and_every_phone_shows_the_ruling(
         live_server + "/api/v1/matches", data={"players": ["Ann", "Ben"], "preset": "american"}
     ).json()
     scorer = phone
-    scorer.goto(made["edit_url"])
-    scorer.wait_for_url(f"**/m/{made['id']}")
-    scorer.click('[data-testid="play-at-table"]')
-    links = [scorer.input_value(f'[data-testid="seat-url-{seat}"]') for seat in (0, 1)]
-    assert all("#" in link for link in links)
+    contexts, (ann, ben) = _seat_phones(browser, scorer, live_server, made, 2)
     scorer.screenshot(path=str(shots / "table-scorer-links.png"), full_page=True)
-
-    contexts = [browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True) for _ in links]
     try:
-        ann, ben = (context.new_page() for context in contexts)
-        for page, link in ((ann, links[0]), (ben, links[1])):
-            page.set_default_timeout(10_000)
-            page.goto(link)
-            # the token leaves the address bar and stays on the phone, not in a cookie
-            page.wait_for_function("() => !location.hash")
+        for page in (ann, ben):
+            # the token stays on the phone, not in a cookie
             assert all("seat" not in c["name"] for c in page.context.cookies())
             expect(page.locator('[data-testid="table-idle"]')).to_be_visible()
 
         # Ann calls her knock on her own phone; Ben's phone learns of it by itself
-        ann.locator('#table-call label:has-text("Ann")').click()
-        ann.locator('#table-call label:has-text("Knock")').click()
-        ann.click('[data-testid="call"]')
+        _call(ann, "Ann")
         expect(ann.locator('[data-testid="table-hand"]')).to_have_text("Hand 1: Ann knocked")
         expect(ben.locator('[data-testid="table-hand"]')).to_have_text("Hand 1: Ann knocked")
         expect(ben.locator('[data-testid="seat-form"]')).to_be_visible()
@@ -182,10 +170,11 @@ def _seat_phones(
     links = [scorer.input_value(f'[data-testid="seat-url-{seat}"]') for seat in range(count)]
     contexts = [browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True) for _ in links]
     pages = [context.new_page() for context in contexts]
+    assert all("#" in link for link in links)
     for page, link in zip(pages, links, strict=True):
         page.set_default_timeout(10_000)
         page.goto(link)
-        page.wait_for_function("() => !location.hash")
+        page.wait_for_function("() => !location.hash")  # the token leaves the address bar
     return contexts, pages
 
 

@@ -26,7 +26,7 @@ from referee.games.indian.cards import cut_card, pack_for, wild_rank_of
 from referee.games.indian.scoring import PARTS, DealResult, Part, penalties_for, rule_deal
 from referee.games.indian.variants import IndianStanding, Variant, fold
 from referee.games.rummy.basic_rummy import Ending
-from referee.games.rummy.format import RummyFormat, not_scored, split_melds
+from referee.games.rummy.format import RummyFormat, not_scored, patch_entries, split_melds
 from referee.games.standing import GameResult, Running, Standing
 from referee.games.stored import Codec
 from referee.games.three_handed.seated import _robust
@@ -412,16 +412,7 @@ class IndianFormat(RummyFormat):
             "parts": current["parts"],
             "note": line.values.get("note"),
         }
-        counts = {"counts"}
-        cards = {"hands", "melds"}
-        sent = set(data)
-        if (counts | cards) & sent and "entry" not in sent:
-            base.pop("entry")
-        for key in (*counts, *cards):
-            if current.get(key) is not None and not (
-                (counts & sent and key in cards) or (cards & sent and key in counts)
-            ):
-                base[key] = current[key]
+        patch_entries(base, current, data, {"counts"}, {"hands", "melds"})
         return {k: val for k, val in {**base, **data}.items() if val is not None}
 
 

@@ -641,21 +641,32 @@ class RummyFormat(SeatedFormat):
             "dealer": current["dealer"],
             "note": line.values.get("note"),
         }
-        counts = {"counts", "melded"}
-        cards = {"hands", "melds", "layoffs"}
-        sent = set(data)
-        if (counts | cards) & sent and "entry" not in sent:
-            base.pop("entry")
-        for key in (*counts, *cards):
-            if current.get(key) is not None and not (
-                (counts & sent and key in cards) or (cards & sent and key in counts)
-            ):
-                base[key] = current[key]
+        patch_entries(base, current, data, {"counts", "melded"}, {"hands", "melds", "layoffs"})
         if "kind" in data:
             base.pop("ending")
         if "knocker" in data:
             base.pop("went_out")
         return {k: val for k, val in {**base, **data}.items() if val is not None}
+
+
+def patch_entries(
+    base: dict[str, Any],
+    current: Mapping[str, Any],
+    data: Mapping[str, Any],
+    counts: set[str],
+    cards: set[str],
+) -> None:
+    """A patch's base of a hand entered by counts or by cards: the stored entry is kept,
+    except that a patch sending the other entry's fields replaces it (so counts sent to a hand
+    entered by cards drop its cards, and the entry follows what was sent)."""
+    sent = set(data)
+    if (counts | cards) & sent and "entry" not in sent:
+        base.pop("entry")
+    for key in (*counts, *cards):
+        if current.get(key) is not None and not (
+            (counts & sent and key in cards) or (cards & sent and key in counts)
+        ):
+            base[key] = current[key]
 
 
 class BasicRummy(RummyFormat):
