@@ -18,6 +18,17 @@ ANN = "5S 6S 7S KH KD KC AH AD AC 3D"  # R7's knocker: deadwood 3
 BEN = "8S 8H 8D 8C 9S KS 2C 2H QD JC"
 
 
+def _scorer_at_the_table(phone: Any, base: str) -> dict[str, Any]:
+    """A two-handed match made through the API; this phone its scorer, on the table page."""
+    made: dict[str, Any] = phone.request.post(
+        base + "/api/v1/matches", data={"players": ["Ann", "Ben"], "preset": "american"}
+    ).json()
+    phone.goto(made["edit_url"])
+    phone.wait_for_url(f"**/m/{made['id']}")
+    phone.goto(f"{base}/m/{made['id']}/table")
+    return made
+
+
 def _tap(page: Any, cards: str) -> None:
     for code in cards.split():
         page.locator(f'#picker .pc[data-card="{code}"]').click()
@@ -87,12 +98,7 @@ def test_two_seats_send_their_cards_and_every_phone_shows_the_ruling(
 def test_a_card_claimed_by_the_second_phone_is_refused_with_whose_it_is(
     live_server: str, browser: Any, phone: Any
 ) -> None:
-    made = phone.request.post(
-        live_server + "/api/v1/matches", data={"players": ["Ann", "Ben"], "preset": "american"}
-    ).json()
-    phone.goto(made["edit_url"])
-    phone.wait_for_url(f"**/m/{made['id']}")
-    phone.goto(f"{live_server}/m/{made['id']}/table")
+    _scorer_at_the_table(phone, live_server)
     link = phone.input_value('[data-testid="seat-url-1"]')
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
@@ -295,12 +301,7 @@ def test_500_rum_at_the_table_melds_and_a_layoff_from_three_phones(
 def test_one_qr_code_for_the_table_each_phone_picks_its_seat(
     live_server: str, browser: Any, phone: Any
 ) -> None:
-    made = phone.request.post(
-        live_server + "/api/v1/matches", data={"players": ["Ann", "Ben"], "preset": "american"}
-    ).json()
-    phone.goto(made["edit_url"])
-    phone.wait_for_url(f"**/m/{made['id']}")
-    phone.goto(f"{live_server}/m/{made['id']}/table")
+    made = _scorer_at_the_table(phone, live_server)
     join = phone.input_value('[data-testid="join-url"]')
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
