@@ -34,15 +34,48 @@ function kept(url) {
   return url.origin === self.location.origin && KEPT.test(url.pathname);
 }
 
-async function keep(request, response) {
-  if (response.ok && !response.redirected && kept(new URL(request.url))) {
-    const cache = await caches.open(PAGES_CACHE);
-    await cache.put(request, response);
+// Copies being written, by URL. Writing a copy replaces the one before, and while it is
+// written the old one cannot be read: a page asked for meanwhile waits for the new copy
+// rather than find none. The body is read whole before the write, so a connection lost
+// while a page arrives never leaves a half-written copy, and the old one stays.
+const writing = new Map();
+const WRITE_WAIT_MS = 3000;
+
+function keep(request, response) {
+  if (!response.ok || response.redirected || !kept(new URL(request.url))) {
+    return Promise.resolve();
   }
+  const url = request.url;
+  const before = writing.get(url) || Promise.resolve();
+  const write = before
+    .then(() => response.blob())
+    .then(async (body) => {
+      const copy = new Response(body, {
+        status: response.status, statusText: response.statusText, headers: response.headers,
+      });
+      const cache = await caches.open(PAGES_CACHE);
+      await cache.put(url, copy);
+    })
+    .catch(() => {}) // the page did not arrive whole: the copy before stays
+    .finally(() => {
+      if (writing.get(url) === write) writing.delete(url);
+    });
+  writing.set(url, write);
+  return write;
+}
+
+// Copies of this page being written now (any query string), waited for a little.
+function written(request) {
+  const path = new URL(request.url).pathname;
+  const pending = [...writing].filter(([url]) => new URL(url).pathname === path);
+  if (!pending.length) return Promise.resolve();
+  const wait = new Promise((resolve) => setTimeout(resolve, WRITE_WAIT_MS));
+  return Promise.race([Promise.all(pending.map(([, write]) => write)), wait]);
 }
 
 // The phone's copy of a page, marked as one (<main data-copy>) so the page says so.
 async function copyOf(request) {
+  await written(request);
   const cache = await caches.open(PAGES_CACHE);
   const copy = (await cache.match(request, { ignoreVary: true }))
     || (await cache.match(request, { ignoreSearch: true, ignoreVary: true }));
@@ -104,20 +137,25 @@ self.addEventListener("fetch", (event) => {
 });
 
 // A page asks to keep copies of pages it links to (a scoreboard: its new-hand forms), so a
-// hand can be entered offline on a phone that opened only the scoreboard.
+// hand can be entered offline on a phone that opened only the scoreboard. Each page that
+// asks asks again; one fetch at a time serves them all.
+const fetching = new Set();
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
   event.waitUntil(Promise.all(data.urls.map(async (href) => {
     const url = new URL(href, self.location.origin);
-    if (!kept(url)) return;
+    if (!kept(url) || fetching.has(url.href) || writing.has(url.href)) return;
     const cache = await caches.open(PAGES_CACHE);
     if (await cache.match(url.href, { ignoreVary: true })) return; // opening it refreshes it
+    fetching.add(url.href);
     try {
       const response = await fetch(url, { credentials: "same-origin" });
       await keep(new Request(url), response);
     } catch (err) {
       // no connection: the page is kept the next time it is opened
+    } finally {
+      fetching.delete(url.href);
     }
   })));
 });

@@ -249,3 +249,16 @@ def test_a_german_phone_gets_the_refusal_and_the_hands_in_german(client: Any) ->
     error = illegal.get_json()["error"]
     assert error["field"] == "knocker_deadwood"
     assert "knock limit" in error["reason"] and "Klopfgrenze" in error["said"], error
+
+
+def test_the_offline_page_leaves_a_message_for_the_page_it_was_meant_for(client) -> None:
+    """The worker fetches ``/offline`` as it installs, which can fall between the edit link's
+    redirect and the scoreboard it leads to: the scoreboard must still say the browser may
+    now edit."""
+    view_id, token = api_match(client)
+    claimed = client.get(f"/m/{view_id}/edit/{token}")
+    assert claimed.status_code == 302
+    offline = client.get("/offline").get_data(as_text=True)
+    assert "No connection" in offline and "can now enter and change hands" not in offline
+    scoreboard = client.get(f"/m/{view_id}").get_data(as_text=True)
+    assert "This browser can now enter and change hands for this match." in scoreboard
