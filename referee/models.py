@@ -440,6 +440,8 @@ class TableCards(Model):
     cards: Mapped[str] = mapped_column(String(120))  # held (a rummy game's: left in hand)
     melds: Mapped[str] = mapped_column(String(240), default="", server_default="")
     layoffs: Mapped[str] = mapped_column(String(240), default="", server_default="")
+    # its answer to what the game asks each seat beside its cards ("yes", "drop", ...)
+    choice: Mapped[str] = mapped_column(String(16), default="", server_default="")
     agrees: Mapped[bool | None] = mapped_column()
     sent_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

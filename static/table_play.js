@@ -83,6 +83,15 @@
     timer = setTimeout(() => poll(false), wait || 3000);
   }
 
+  // The seat's answer beside its cards, where the game asks one (the game's default when
+  // the seat has not answered).
+  const question = cardsForm ? cardsForm.querySelector("[data-choice]") : null;
+  function answer(value) {
+    if (!question) return;
+    const wanted = value || question.dataset.default;
+    for (const radio of question.querySelectorAll("input[name=choice]")) radio.checked = radio.value === wanted;
+  }
+
   function shown() {
     const state = panel.querySelector(".table-state");
     if (!state) return;
@@ -105,11 +114,15 @@
       cardsForm.hidden = !open || !plays || !mayAct || state.dataset.called !== "yes";
       const field = document.getElementById("cards");
       // a new hand starts empty; a phone that reloads finds the cards it sent
-      if (open && was !== "open" && field && !field.value) field.value = state.dataset.cards || "";
+      if (open && was !== "open" && field && !field.value) {
+        field.value = state.dataset.cards || "";
+        answer(state.dataset.choice);
+      }
       if (!open && was === "open" && field) {
         for (const input of cardsForm.querySelectorAll("input[name=cards], input[name=melds], input[name=layoffs]")) {
           input.value = "";
         }
+        answer("");
         field.dispatchEvent(new Event("input"));
       }
     }
@@ -166,6 +179,10 @@
       const layoffs = cardsForm.querySelector("[name=layoffs]");
       if (melds) body.melds = melds.value;
       if (layoffs) body.layoffs = layoffs.value;
+      if (question) {
+        const picked = question.querySelector("input[name=choice]:checked");
+        body[question.dataset.choice] = picked ? picked.value : "";
+      }
       if (!token && scorer && seat !== null) body.seat = seat;
       try {
         await write("PUT", "/cards", body);

@@ -127,6 +127,36 @@ class SeatCards:
     cards: str
     melds: str = ""
     layoffs: str = ""
+    choice: str = ""  # the seat's answer to :meth:`Format.table_play_choice` ("" none)
+
+
+@dataclass(frozen=True)
+class CallCard:
+    """A card the hand's call names at the table, where the game needs one before the
+    cards can be ruled (the first upcard that sets the knock limit; the card cut for the wild
+    joker): how a page asks for it, and the API's field for it."""
+
+    field: str
+    label: str
+    help: str
+    missing: str  # what a call without it is told
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    """What a game asks each seat at the table beside its cards (whether it laid down what
+    the deal asked of it; whether it dropped out early): a page's question and answers (in
+    English: a page shows them translated), the API's field, and the answer a seat that
+    says nothing gives ("": it must answer)."""
+
+    field: str
+    legend: str
+    options: tuple[tuple[str, str], ...]
+    default: str = ""
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(value for value, _label in self.options)
 
 
 def versus(sides: Sequence[str]) -> Message:
@@ -391,6 +421,11 @@ class Format:
     own_page: ClassVar[bool] = False  # a new match is started from the format's own page
     table_play: ClassVar[bool] = False  # each player may send their own cards from a phone
     table_play_melds: ClassVar[bool] = False  # ... with the melds they laid down (and layoffs)
+    table_play_caller: ClassVar[str] = N_("Who knocked or went gin")  # who calls the hand
+    # what a seat's page says of the cards it taps
+    table_play_cards_help: ClassVar[str] = N_(
+        "Tap your cards below, or type them (e.g. 5S 6S 7S KH). The referee finds your melds."
+    )
     api_keys: ClassVar[frozenset[str]] = frozenset()
 
     @property
@@ -592,6 +627,38 @@ class Format:
         if rules.big_gin_enabled:
             kinds.append(("big_gin", N_("Big gin")))
         return tuple(kinds)
+
+    def table_play_call_card(self, rules: Ruleset) -> CallCard | None:
+        """The card the hand's call must name before its cards can be ruled (None: none):
+        the first upcard, at a table where it sets the knock limit."""
+        if not rules.upcard_sets_knock_limit:
+            return None
+        return CallCard(
+            "upcard",
+            N_("Upcard"),
+            N_("the first upcard, where it sets the knock limit"),
+            N_("enter the first upcard: at this table it sets the knock limit"),
+        )
+
+    def table_play_heading(self, number: int, call: TableCall, names: Sequence[str]) -> Message:
+        """What every phone's panel says of the hand in play: its number and its call."""
+        name = names[call.knocker]
+        deal = self.noun == "deal"
+        if call.kind == "out":
+            if deal:
+                return msg("Deal {number}: {name} went out", number=number, name=name)
+            return msg("Hand {number}: {name} went out", number=number, name=name)
+        if call.kind == "rummy":
+            return msg("Hand {number}: {name} went rummy", number=number, name=name)
+        if call.kind == "gin":
+            return msg("Hand {number}: {name} went gin", number=number, name=name)
+        if call.kind == "big_gin":
+            return msg("Hand {number}: {name} went big gin", number=number, name=name)
+        return msg("Hand {number}: {name} knocked", number=number, name=name)
+
+    def table_play_choice(self, rules: Ruleset) -> SeatChoice | None:
+        """What each seat answers beside its cards (None: nothing)."""
+        return None
 
     def table_play_cards_needed(self, rules: Ruleset, call: TableCall, seat: int) -> int | None:
         """How many cards ``seat`` sends at the end of its group's hand (None: any number up

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from flask import current_app, url_for
 from sqlalchemy import select
 
-from referee.games.base import Board, Line, SeatCards, TableCall
+from referee.games.base import Board, Line, SeatCards, SeatChoice, TableCall
 from referee.models import Hand, Match, TableCards, TableHand, TableHandStatus, db
 from referee.rules.cards import Card, CardError, Deck, parse_cards
 from referee.rules.errors import InputError
@@ -208,23 +208,28 @@ def start(
 
 
 def _upcard(board: Board, upcard: str | None) -> str | None:
+    """The card the call names (the first upcard; the cut for a wild joker), required where the
+    format says its cards cannot be ruled without it."""
     text = " ".join((upcard or "").split())
+    needed = board.format.table_play_call_card(board.rules)
+    field = needed.field if needed is not None else "upcard"
     if not text:
-        if board.rules.upcard_sets_knock_limit:
-            raise InputError(
-                "upcard", msg("enter the first upcard: at this table it sets the knock limit")
-            )
+        if needed is not None:
+            raise InputError(field, msg(needed.missing))
         return None
     try:
-        (card,) = parse_cards(text, board.rules.deck, expected=1, what="the upcard")
+        (card,) = parse_cards(text, board.rules.deck, expected=1, what="the card")
     except CardError as e:
-        raise InputError("upcard", e.message) from None
+        raise InputError(field, e.message) from None
     return card.code
 
 
-def send(match: Match, seat: int, text: str, melds: str = "", layoffs: str = "") -> TableHand:
+def send(
+    match: Match, seat: int, text: str, melds: str = "", layoffs: str = "", choice: str = ""
+) -> TableHand:
     """Take ``seat``'s cards for the hand in play (replacing what it sent before), in a rummy
-    game with its melds and layoffs; a card another seat of its group (its pack) already
+    game with its melds and layoffs, and its answer where the game asks one
+    (:meth:`Format.table_play_choice`); a card another seat of its group (its pack) already
     sent is refused, naming whose it is."""
     match = match_service.lock(match)
     hand = _open_or_conflict(match)
@@ -238,6 +243,7 @@ def send(match: Match, seat: int, text: str, melds: str = "", layoffs: str = "")
     fmt = board_service.format_of(match)
     rules = board_service.rules_of(match)
     need = fmt.table_play_cards_needed(rules, call, seat)
+    answer = _choice(fmt.table_play_choice(rules), choice, seat == call.knocker)
     try:
         what = msg("{name}'s hand", name=names[seat])
         cards = parse_cards(text, rules.deck, expected=need, what=what)
@@ -253,14 +259,33 @@ def send(match: Match, seat: int, text: str, melds: str = "", layoffs: str = "")
     layoff_text = " ".join(layoffs.split()) if fmt.table_play_melds else ""
     mine = next((c for c in hand.sent if c.seat == seat), None)
     if mine is None:
-        hand.sent.append(TableCards(seat=seat, cards=codes, melds=meld_text, layoffs=layoff_text))
+        hand.sent.append(
+            TableCards(seat=seat, cards=codes, melds=meld_text, layoffs=layoff_text, choice=answer)
+        )
     else:
         mine.cards, mine.melds, mine.layoffs = codes, meld_text, layoff_text
+        mine.choice = answer
     for other in hand.sent:  # new cards, a new ruling: every seat says again
         other.agrees = None
     hand.revision += 1
     db.session.commit()
     return hand
+
+
+def _choice(asked: SeatChoice | None, answer: str, called: bool) -> str:
+    """The seat's answer, one of the game's (its default when it gave none; the seat that
+    called the hand need not answer: the game reads its part from the call)."""
+    if asked is None:
+        return ""
+    answer = answer.strip()
+    if not answer:
+        if asked.default or called:
+            return asked.default
+        raise InputError(asked.field, msg("answer this for your seat"))
+    if answer not in asked.values:
+        allowed = ", ".join(asked.values)
+        raise InputError(asked.field, msg("must be one of {kinds}", kinds=allowed))
+    return answer
 
 
 def _melds(text: str, deck: Deck) -> list[tuple[Card, ...]]:
@@ -383,7 +408,8 @@ def ruled(match: Match, hand: TableHand) -> Ruled:
 def body_of(match: Match, hand: TableHand, board: Board) -> dict[str, object]:
     """The hand as the API's JSON, as the format says a table hand."""
     cards: Mapping[int, SeatCards] = {
-        c.seat: SeatCards(c.cards, c.melds or "", c.layoffs or "") for c in hand.sent
+        c.seat: SeatCards(c.cards, c.melds or "", c.layoffs or "", c.choice or "")
+        for c in hand.sent
     }
     calls = [c for c in calls_of(hand) if c is not None]
     groups = [tuple(g) for g in hand.groups]

@@ -148,6 +148,11 @@ def state_json(match: Match, who: Who) -> dict[str, Any]:
             for seat in players
         ],
         "cards": shown,
+        "answers": {
+            names[seat]: sent[seat].choice
+            for seat in players
+            if seat in sent and sent[seat].choice and (everyone or seat == who.seat or who.scorer)
+        },
         "ruling": _ruling_json(result),
         "problem": (
             {"field": result.problem.field, "reason": result.problem.reason}
@@ -198,16 +203,19 @@ def read_table(view_id: str) -> Response:
 @api_bp.post("/matches/<view_id>/table/hand")
 def start_hand(view_id: str) -> tuple[Response, int]:
     """Call the next hand: ``{"knocker": "Ann", "kind": "knock" | "gin" | "big_gin",
-    "upcard": "7S"}`` (the upcard where the table plays one)."""
+    "upcard": "7S"}`` (the card the call names where the game needs one, under the game's
+    field: the upcard, or the cut for a wild joker, ``"cut"``)."""
     match = _match(view_id)
     who = _who(match)
     if who.seat is None and not who.scorer:
         fail(403, "X-Seat-Token", "this needs a seat link (X-Seat-Token) or the edit right")
     data = json_body()
     knocker = _seat_named(match, data.get("knocker"), "knocker")
-    upcard = data.get("upcard")
+    named = board_service.format_of(match).table_play_call_card(board_service.rules_of(match))
+    field = named.field if named is not None else "upcard"
+    upcard = data.get(field, data.get("upcard"))
     if upcard is not None and not isinstance(upcard, str):
-        fail(400, "upcard", "a card such as 7S")
+        fail(400, field, "a card such as 7S")
     try:
         table.start(match, str(data.get("kind") or ""), knocker, upcard, who.seat)
     except InputError as e:
@@ -234,13 +242,28 @@ def send_cards(view_id: str) -> Response:
     cards = _text(data, "cards", " ", 'the cards as codes, e.g. "AS 2S 3S"')
     melds = _text(data, "melds", " / ", 'the melds laid down, e.g. ["5S 6S 7S", "KH KD KC"]')
     layoffs = _text(data, "layoffs", ", ", 'the layoffs, e.g. "9H > Ann 1"')
+    choice = _answer(match, data)
     try:
-        table.send(match, seat, cards, melds, layoffs)
+        table.send(match, seat, cards, melds, layoffs, choice)
     except InputError as e:
         _refuse(e)
     except table.TableConflict as e:
         _conflict(e)
     return jsonify(state_json(match, who))
+
+
+def _answer(match: Match, data: dict[str, Any]) -> str:
+    """The seat's answer to what the game asks beside its cards, under the game's own field
+    (``"made": true``, ``"part": "drop"``)."""
+    asked = board_service.format_of(match).table_play_choice(board_service.rules_of(match))
+    if asked is None:
+        return ""
+    value = data.get(asked.field, "")
+    if isinstance(value, bool) and set(asked.values) == {"yes", "no"}:
+        return "yes" if value else "no"
+    if not isinstance(value, str):
+        fail(400, asked.field, "one of " + ", ".join(asked.values))
+    return value
 
 
 def _text(data: dict[str, Any], field: str, joiner: str, shape: str) -> str:
@@ -445,7 +468,7 @@ def _page_context(match: Match, board: Board, seat: int | None) -> dict[str, Any
         "panel_url": url_for("table_play.panel", view_id=match.view_id),
         "poll_open": POLL_OPEN_MS,
         "poll_idle": POLL_IDLE_MS,
-        "upcard_needed": board.rules.upcard_sets_knock_limit,
+        "call_card": board.format.table_play_call_card(board.rules),
         "editor": can_edit(match),
     }
 
@@ -502,7 +525,7 @@ def _panel_context(match: Match, who: Who, stale: bool) -> dict[str, Any]:
         "who": who,
         "stale": stale,
         "stored_number": _number_of(match, stored),
-        "upcard_needed": board.rules.upcard_sets_knock_limit,
+        "call_card": board.format.table_play_call_card(board.rules),
         "kinds": board.format.table_play_kinds(board.rules),
     }
 

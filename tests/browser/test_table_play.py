@@ -316,3 +316,59 @@ def test_one_qr_code_for_the_table_each_phone_picks_its_seat(
         expect(phone.locator('[data-testid="table-hand"]')).to_have_text("Hand 1: Ben knocked")
     finally:
         context.close()
+
+
+def test_contract_and_indian_rummy_at_the_table_each_seat_answers_beside_its_cards(
+    live_server: str, browser: Any, phone: Any, shots: Any
+) -> None:
+    """A Contract deal: the seat that did not go out says whether it laid down its contract
+    (jokers tappable); an Indian Rummy deal: called with the cut for the wild joker, one seat
+    drops and sends no cards."""
+    contract = phone.request.post(
+        live_server + "/api/v1/matches", data={"players": ["Ann", "Ben"], "preset": "contract_7"}
+    ).json()
+    contexts, (ann, ben) = _seat_phones(browser, phone, live_server, contract, 2)
+    try:
+        ann.locator('#table-call label:has-text("Ben")').click()
+        ann.click('[data-testid="call"]')
+        expect(ann.locator('[data-testid="table-hand"]')).to_have_text("Deal 1: Ben went out")
+        expect(ann.locator('[data-testid="seat-form"]')).to_be_visible()
+        _tap(ann, "AS JK1 KD")
+        ann.locator('.seat-choice label:has-text("I did not lay it down")').click()
+        ann.screenshot(path=str(shots / "table-contract-ann.png"), full_page=True)
+        ann.click('[data-testid="send"]')
+        ben.click('[data-testid="send"]')  # went out: no cards left
+        expect(ben.locator('[data-testid="table-ruling"]')).to_be_visible(timeout=6_000)
+        expect(ben.locator('[data-testid="made-0"]')).to_contain_text("not made")
+        expect(ben.locator('[data-testid="points-0"]')).to_have_text(
+            "40"
+        )  # ace 15, joker 15, king 10
+        phone.click('[data-testid="store"]')
+        expect(ann.locator('[data-testid="table-stored"]')).to_be_visible(timeout=6_000)
+    finally:
+        for context in contexts:
+            context.close()
+
+    indian = phone.request.post(
+        live_server + "/api/v1/matches",
+        data={"players": ["Ann", "Ben", "Cat"], "preset": "indian_pool_101"},
+    ).json()
+    contexts, (ann, ben, cat) = _seat_phones(browser, phone, live_server, indian, 3)
+    try:
+        cat.locator('#table-call label:has-text("Cat")').click()
+        cat.fill("#table-upcard", "7H")
+        cat.click('[data-testid="call"]')
+        expect(ann.locator('[data-testid="table-hand"]')).to_contain_text("Deal 1: Cat declared")
+        expect(ann.locator('[data-testid="table-hand"]')).to_contain_text("Cut 7♥")
+        expect(ben.locator('[data-testid="seat-form"]')).to_be_visible()
+        ben.locator('.seat-choice label:has-text("I dropped later")').click()
+        ben.click('[data-testid="send"]')
+        _send(ann, "AS 2S 3S 5H 6H JK1 9H 9D 10C QC 4C 4D 8D")
+        _send(cat, "AH 2H 3H 5S 6S 7D 9C 9D 9S KD KC KH 7C")
+        for page in (ann, ben, cat, phone):
+            expect(page.locator('[data-testid="table-ruling"]')).to_be_visible(timeout=6_000)
+        expect(ann.locator('[data-testid="part-1"]')).to_have_attribute("data-part", "middle_drop")
+        ann.screenshot(path=str(shots / "table-indian-ann.png"), full_page=True)
+    finally:
+        for context in contexts:
+            context.close()

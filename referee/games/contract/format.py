@@ -21,7 +21,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games import json_io as io
 from referee.games import stored
-from referee.games.base import Board, GameSettlement, Line, NextHand, Place, StoredHand, Table
+from referee.games.base import (
+    Board,
+    GameSettlement,
+    Line,
+    NextHand,
+    Place,
+    SeatCards,
+    SeatChoice,
+    StoredHand,
+    Table,
+    TableCall,
+)
 from referee.games.contract import ContractList
 from referee.games.contract import presets as contract_presets
 from referee.games.contract.game import ContractDeal, ContractGame, fold_game, score_deal
@@ -87,6 +98,11 @@ class ContractRummy(RummyFormat):
     new_match_page: ClassVar[str] = "referee.games.contract.views:ContractNewMatch"
     template: ClassVar[str] = "contract/"
     own_page: ClassVar[bool] = True
+    table_play: ClassVar[bool] = True
+    table_play_melds: ClassVar[bool] = False  # at the table: the cards left and "made"
+    table_play_cards_help: ClassVar[str] = N_(
+        "The cards left in your hand (none if you went out): tap them below, or type them."
+    )
     endings: ClassVar[tuple[Ending, ...]] = (Ending.OUT,)
     # the rummy games' fields, and who laid down their contract in the deal (1 or 0 by seat)
     stored_fields: ClassVar[Mapping[str, Codec]] = {
@@ -163,6 +179,35 @@ class ContractRummy(RummyFormat):
         deal = self.rule_deal(values, table, on)
         check_went_out_made(values, table.names)
         return deal
+
+    # -- at the table -----------------------------------------------------------------------
+
+    def table_play_choice(self, rules: Ruleset) -> SeatChoice | None:
+        """Each seat says whether it laid down its contract (the one who went out did)."""
+        return SeatChoice(
+            "made",
+            N_("Your contract"),
+            (("yes", N_("I laid it down")), ("no", N_("I did not lay it down"))),
+        )
+
+    def table_play_body(
+        self,
+        calls: Sequence[TableCall],
+        groups: Sequence[tuple[int, ...]],
+        sent: Mapping[int, SeatCards],
+        names: Sequence[str],
+        context: NextHand,
+    ) -> dict[str, Any]:
+        """Who went out, and by player the cards left in hand and whether the contract was
+        laid down: the deal by cards, as the scorer's form enters it."""
+        (call,) = calls
+        (group,) = groups
+        return {
+            "entry": "cards",
+            "went_out": names[call.knocker],
+            "hands": {names[s]: sent[s].cards for s in group},
+            "made": {names[s]: s == call.knocker or sent[s].choice == "yes" for s in group},
+        }
 
     # -- the match --------------------------------------------------------------------------
 

@@ -20,7 +20,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from referee.games import json_io as io
 from referee.games import stored
-from referee.games.base import Board, GameSettlement, Line, NextHand, Table
+from referee.games.base import (
+    Board,
+    CallCard,
+    GameSettlement,
+    Line,
+    NextHand,
+    SeatCards,
+    SeatChoice,
+    Table,
+    TableCall,
+)
 from referee.games.indian import presets as indian_presets
 from referee.games.indian.cards import cut_card, pack_for, wild_rank_of
 from referee.games.indian.scoring import PARTS, DealResult, Part, penalties_for, rule_deal
@@ -79,6 +89,14 @@ class IndianFormat(RummyFormat):
         "melds",
         "cut",
     }
+
+    table_play: ClassVar[bool] = True
+    table_play_melds: ClassVar[bool] = False  # the referee finds every player's groups
+    table_play_caller: ClassVar[str] = N_("Who declared")
+    table_play_cards_help: ClassVar[str] = N_(
+        "Your 13 cards (none if you dropped): tap them below, or type them. The referee "
+        "groups them."
+    )
 
     # -- a new match ------------------------------------------------------------------------
 
@@ -141,6 +159,61 @@ class IndianFormat(RummyFormat):
     def check_seats(self, values: Mapping[str, Any], names: Sequence[str]) -> None:
         if values.get("dealer_seat") is None:
             raise InputError("dealer_seat", msg("choose who dealt"))
+
+    # -- at the table -----------------------------------------------------------------------
+
+    def table_play_kinds(self, rules: Ruleset) -> tuple[tuple[str, str], ...]:
+        return ((Ending.OUT.value, N_("Declared")),)
+
+    def table_play_heading(self, number: int, call: TableCall, names: Sequence[str]) -> Message:
+        return msg("Deal {number}: {name} declared", number=number, name=names[call.knocker])
+
+    def table_play_call_card(self, rules: Ruleset) -> CallCard | None:
+        """The card cut for the wild joker: the cards cannot be ruled without it."""
+        return CallCard(
+            "cut",
+            N_("Cut card"),
+            N_("the card cut for the wild joker"),
+            N_("enter the card cut for the wild joker: it decides which cards are wild"),
+        )
+
+    def table_play_choice(self, rules: Ruleset) -> SeatChoice | None:
+        """Whether the seat played the deal out or dropped (then its cards are not needed)."""
+        return SeatChoice(
+            "part",
+            N_("Your part in the deal"),
+            (
+                ("played", N_("I played to the end")),
+                (Part.DROP.value, N_("I dropped before my first draw")),
+                (Part.MIDDLE_DROP.value, N_("I dropped later (middle drop)")),
+            ),
+            default="played",
+        )
+
+    def table_play_body(
+        self,
+        calls: Sequence[TableCall],
+        groups: Sequence[tuple[int, ...]],
+        sent: Mapping[int, SeatCards],
+        names: Sequence[str],
+        context: NextHand,
+    ) -> dict[str, Any]:
+        """Who declared and the cut, each player's 13 cards (the referee groups them), who
+        dropped, and who is out of the pool: the deal by cards, as the scorer's form enters
+        it."""
+        (call,) = calls
+        (group,) = groups
+        parts = {s: sent[s].choice for s in group if sent[s].choice not in ("", "played")}
+        parts |= {s: Part.OUT.value for s in range(len(names)) if s not in group}
+        body: dict[str, Any] = {
+            "entry": "cards",
+            "winner": names[call.knocker],
+            "cut": call.upcard,
+            "hands": {names[s]: sent[s].cards for s in group if s not in parts},
+        }
+        if parts:
+            body["parts"] = {names[s]: part for s, part in sorted(parts.items())}
+        return body
 
     # -- the match --------------------------------------------------------------------------
 

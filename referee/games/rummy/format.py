@@ -249,6 +249,11 @@ class RummyFormat(SeatedFormat):
     endings: ClassVar[tuple[Ending, ...]] = ()
     ending_labels: ClassVar[dict[str, str]] = {}  # how the entry form names an ending
     table_play_melds: ClassVar[bool] = True  # at the table a seat sends its melds too
+    table_play_caller: ClassVar[str] = N_("Who went out")
+    table_play_cards_help: ClassVar[str] = N_(
+        "The cards left in your hand (none if you went out), then the melds you laid down: "
+        "tap them below, or type them."
+    )
     # who went out (left out for a stalemate) and by seat: the points left in hand, the
     # points melded (500 Rum by counts), the cards left in hand, the melds laid down (a
     # text by seat, melds separated by "/": "5S 6S 7S / KH KD KC") and the cards laid off
