@@ -107,15 +107,17 @@ class Place:
 @dataclass(frozen=True)
 class TableCall:
     """How one group's hand ended, as called at the table (:attr:`Format.table_play`): who
-    knocked, how (``knock``, ``gin``, ``big_gin``), and the first upcard where the table
-    plays one."""
+    knocked, how (``knock``, ``gin``, ``big_gin``), and what the call names where the game
+    needs it (:meth:`Format.table_play_call_field`: the first upcard, the cut for a wild
+    joker, the dice), as text."""
 
     kind: str
     knocker: int
-    upcard: str | None = None
+    named: str | None = None
 
     def as_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "knocker": self.knocker, "upcard": self.upcard}
+        """As a table hand keeps it (``upcard``: the name it had when only an upcard was)."""
+        return {"kind": self.kind, "knocker": self.knocker, "upcard": self.named}
 
 
 @dataclass(frozen=True)
@@ -131,15 +133,17 @@ class SeatCards:
 
 
 @dataclass(frozen=True)
-class CallCard:
-    """A card the hand's call names at the table, where the game needs one before the
-    cards can be ruled (the first upcard that sets the knock limit; the card cut for the wild
-    joker): how a page asks for it, and the API's field for it."""
+class CallField:
+    """What the hand's call names at the table, where the game needs it before the cards
+    can be ruled (the first upcard that sets the knock limit; the card cut for the wild
+    joker; the dice): how a page asks for it, the API's field for it, and what a call without
+    it is told (None: it may be left out). :meth:`Format.table_play_call_value` reads it."""
 
     field: str
     label: str
     help: str
-    missing: str  # what a call without it is told
+    missing: str | None
+    placeholder: str = ""
 
 
 @dataclass(frozen=True)
@@ -628,17 +632,43 @@ class Format:
             kinds.append(("big_gin", N_("Big gin")))
         return tuple(kinds)
 
-    def table_play_call_card(self, rules: Ruleset) -> CallCard | None:
-        """The card the hand's call must name before its cards can be ruled (None: none):
-        the first upcard, at a table where it sets the knock limit."""
+    def table_play_call_field(self, rules: Ruleset) -> CallField | None:
+        """What the hand's call names beside who and how (None: nothing): the first upcard,
+        required at a table where it sets the knock limit."""
         if not rules.upcard_sets_knock_limit:
             return None
-        return CallCard(
+        return CallField(
             "upcard",
             N_("Upcard"),
             N_("the first upcard, where it sets the knock limit"),
             N_("enter the first upcard: at this table it sets the knock limit"),
         )
+
+    def table_play_named(self, rules: Ruleset, call: TableCall) -> Message | None:
+        """What the call named, as every phone's panel says it beside the call ("Upcard
+        7♥"); None when it named nothing."""
+        from referee.rules.cards import CardError, parse_cards
+
+        if not call.named:
+            return None
+        try:
+            label = parse_cards(call.named, rules.deck, expected=1)[0].label
+        except CardError:
+            label = call.named
+        return msg("Upcard {card}", card=label)
+
+    def table_play_call_value(self, rules: Ruleset, text: str) -> str:
+        """What the call names, as text → as the hand keeps it (a card's code); raises
+        :class:`InputError` on :meth:`table_play_call_field`'s field."""
+        from referee.rules.cards import CardError, parse_cards
+
+        asked = self.table_play_call_field(rules)
+        field = asked.field if asked is not None else "upcard"
+        try:
+            (card,) = parse_cards(text, rules.deck, expected=1, what="the card")
+        except CardError as e:
+            raise InputError(field, e.message) from None
+        return card.code
 
     def table_play_heading(self, number: int, call: TableCall, names: Sequence[str]) -> Message:
         """What every phone's panel says of the hand in play: its number and its call."""
@@ -787,6 +817,6 @@ def knock_body(
         "knocker_cards": sent[call.knocker].cards,
         "defender_cards": sent[defender].cards,
     }
-    if call.upcard:
-        body["upcard"] = call.upcard
+    if call.named:
+        body["upcard"] = call.named
     return body

@@ -159,7 +159,7 @@ def players_of(hand: TableHand) -> list[int]:
 
 
 def start(
-    match: Match, kind: str, knocker: int | None, upcard: str | None, seat: int | None
+    match: Match, kind: str, knocker: int | None, named: str | None, seat: int | None
 ) -> TableHand:
     """Call the knocker's group's hand at the table (by the scorer, or by ``seat``'s phone, a
     player of that group): it opens the next hand, or calls the other table of a deal whose
@@ -186,7 +186,7 @@ def start(
         raise InputError(
             None, msg("{name} does not play this hand at that table", name=names[seat])
         )
-    call = TableCall(kind, knocker, _upcard(board, upcard)).as_json()
+    call = TableCall(kind, knocker, _named(board, named)).as_json()
     if hand is not None:
         if hand.calls[group] is not None:
             raise TableConflict(msg("A hand is already being entered at the table."))
@@ -207,21 +207,16 @@ def start(
     return hand
 
 
-def _upcard(board: Board, upcard: str | None) -> str | None:
-    """The card the call names (the first upcard; the cut for a wild joker), required where the
-    format says its cards cannot be ruled without it."""
-    text = " ".join((upcard or "").split())
-    needed = board.format.table_play_call_card(board.rules)
-    field = needed.field if needed is not None else "upcard"
+def _named(board: Board, text: str | None) -> str | None:
+    """What the call names (the first upcard; the cut for a wild joker; the dice), read by
+    the format; required where the format says its cards cannot be ruled without it."""
+    text = " ".join((text or "").split())
+    asked = board.format.table_play_call_field(board.rules)
     if not text:
-        if needed is not None:
-            raise InputError(field, msg(needed.missing))
+        if asked is not None and asked.missing is not None:
+            raise InputError(asked.field, msg(asked.missing))
         return None
-    try:
-        (card,) = parse_cards(text, board.rules.deck, expected=1, what="the card")
-    except CardError as e:
-        raise InputError(field, e.message) from None
-    return card.code
+    return board.format.table_play_call_value(board.rules, text)
 
 
 def send(

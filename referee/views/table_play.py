@@ -34,7 +34,7 @@ from wtforms import BooleanField
 
 from referee.api.errors import fail, json_body, refuse_input
 from referee.api.matches import holds_edit_right
-from referee.games.base import Board
+from referee.games.base import Board, CallField, TableCall
 from referee.i18n import lazy_gettext as _l
 from referee.i18n import say
 from referee.models import Hand, Match, TableHand, TableHandStatus, db
@@ -125,6 +125,7 @@ def state_json(match: Match, who: Who) -> dict[str, Any]:
         if seat in sent and (everyone or seat == who.seat or who.scorer)
     }
     calls = table.calls_of(hand)
+    asked = board_service.format_of(match).table_play_call_field(board_service.rules_of(match))
     body["hand"] = {
         "number": hand.number,
         "status": hand.status,
@@ -134,7 +135,7 @@ def state_json(match: Match, who: Who) -> dict[str, Any]:
                 "players": [names[s] for s in group],
                 "kind": call.kind if call else None,
                 "knocker": names[call.knocker] if call else None,
-                "upcard": call.upcard if call else None,
+                **_named_json(asked, call),
             }
             for number, (group, call) in enumerate(zip(hand.groups, calls, strict=True), start=1)
         ],
@@ -162,6 +163,16 @@ def state_json(match: Match, who: Who) -> dict[str, Any]:
         "hand_id": hand.hand_id,
     }
     return body
+
+
+def _named_json(asked: CallField | None, call: TableCall | None) -> dict[str, Any]:
+    """What a call named, under the game's field (``upcard`` always, null where the game
+    names something else)."""
+    named = call.named if call else None
+    field = asked.field if asked is not None else "upcard"
+    if field == "upcard":
+        return {"upcard": named}
+    return {"upcard": None, field: named}
 
 
 def _ruling_json(result: table.Ruled | None) -> dict[str, Any] | None:
@@ -211,18 +222,31 @@ def start_hand(view_id: str) -> tuple[Response, int]:
         fail(403, "X-Seat-Token", "this needs a seat link (X-Seat-Token) or the edit right")
     data = json_body()
     knocker = _seat_named(match, data.get("knocker"), "knocker")
-    named = board_service.format_of(match).table_play_call_card(board_service.rules_of(match))
-    field = named.field if named is not None else "upcard"
-    upcard = data.get(field, data.get("upcard"))
-    if upcard is not None and not isinstance(upcard, str):
-        fail(400, field, "a card such as 7S")
+    asked = board_service.format_of(match).table_play_call_field(board_service.rules_of(match))
+    field = asked.field if asked is not None else "upcard"
+    named = _call_text(data.get(field, data.get("upcard")), field)
     try:
-        table.start(match, str(data.get("kind") or ""), knocker, upcard, who.seat)
+        table.start(match, str(data.get("kind") or ""), knocker, named, who.seat)
     except InputError as e:
         _refuse(e)
     except table.TableConflict as e:
         _conflict(e)
     return jsonify(state_json(match, who)), 201
+
+
+def _call_text(value: Any, field: str) -> str | None:
+    """What the call names as a JSON value → text: a card ("7S"), dice ("3+4", 7, [3, 4])."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return f"{value[0]}+{value[1]}"
+    fail(400, field, "text, such as 7S (a card) or 3+4 (dice)")
 
 
 @api_bp.route("/matches/<view_id>/table/cards", methods=["PUT", "POST"])
@@ -468,7 +492,7 @@ def _page_context(match: Match, board: Board, seat: int | None) -> dict[str, Any
         "panel_url": url_for("table_play.panel", view_id=match.view_id),
         "poll_open": POLL_OPEN_MS,
         "poll_idle": POLL_IDLE_MS,
-        "call_card": board.format.table_play_call_card(board.rules),
+        "call_field": board.format.table_play_call_field(board.rules),
         "editor": can_edit(match),
     }
 
@@ -525,7 +549,7 @@ def _panel_context(match: Match, who: Who, stale: bool) -> dict[str, Any]:
         "who": who,
         "stale": stale,
         "stored_number": _number_of(match, stored),
-        "call_card": board.format.table_play_call_card(board.rules),
+        "call_field": board.format.table_play_call_field(board.rules),
         "kinds": board.format.table_play_kinds(board.rules),
     }
 
@@ -543,7 +567,7 @@ def _check_url(match: Match, hand: TableHand, calls: list[Any]) -> str | None:
         match=match.view_id,
         knocker=sent.get(call.knocker, ""),
         defender=sent.get(defender, ""),
-        upcard=call.upcard or "",
+        upcard=call.named or "",
         kind=call.kind,
     )
 

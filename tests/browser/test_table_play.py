@@ -5,6 +5,7 @@ scorer stores it once."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -369,6 +370,42 @@ def test_contract_and_indian_rummy_at_the_table_each_seat_answers_beside_its_car
             expect(page.locator('[data-testid="table-ruling"]')).to_be_visible(timeout=6_000)
         expect(ann.locator('[data-testid="part-1"]')).to_have_attribute("data-part", "middle_drop")
         ann.screenshot(path=str(shots / "table-indian-ann.png"), full_page=True)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_gem_rummy_at_the_table_called_with_the_dice(
+    live_server: str, browser: Any, phone: Any, shots: Any
+) -> None:
+    """Ann knocks with dice 3+4 (knock limit 7); both phones send 11 cards; the ruling draws
+    every card with its gem from the match's deck."""
+    deck = (Path(__file__).resolve().parents[1] / "data" / "gem_synthetic_deck.txt").read_text()
+    saved = phone.request.post(live_server + "/api/v1/decks", data={"name": "Ours", "deck": deck})
+    assert saved.status == 201, saved.text()
+    made = phone.request.post(
+        live_server + "/api/v1/matches",
+        data={"players": ["Ann", "Ben"], "preset": "gem", "deck": "Ours"},
+    ).json()
+    contexts, (ann, ben) = _seat_phones(browser, phone, live_server, made, 2)
+    try:
+        ann.locator('#table-call label:has-text("Knock")').click()
+        expect(ann.locator("#table-upcard")).to_have_attribute("required", "")
+        ann.fill("#table-upcard", "13")
+        ann.click('[data-testid="call"]')
+        expect(ann.locator('[data-testid="call-error"]')).to_contain_text("2–12")
+        ann.fill("#table-upcard", "3+4")
+        ann.click('[data-testid="call"]')
+        expect(ben.locator('[data-testid="table-hand"]')).to_contain_text("Ann knocked")
+        expect(ben.locator('[data-testid="table-hand"]')).to_contain_text("Dice 3+4")
+        _send(ann, "AS 4C 6D 8H 9S 9H 9D QH 7D 2C 3D")
+        _send(ben, "2S 2H 2D 3S 4S 5S JS JH JD 10S 9C")
+        for page in (ann, ben, phone):
+            expect(page.locator('[data-testid="table-ruling"]')).to_be_visible(timeout=6_000)
+        expect(ann.locator('[data-testid="table-ruling"] .gem-G').first).to_be_visible()
+        ben.screenshot(path=str(shots / "table-gem-ben.png"), full_page=True)
+        phone.click('[data-testid="store"]')
+        expect(ann.locator('[data-testid="table-stored"]')).to_be_visible(timeout=6_000)
     finally:
         for context in contexts:
             context.close()

@@ -21,13 +21,16 @@ from referee.games import json_io as io
 from referee.games import stored
 from referee.games.base import (
     Board,
+    CallField,
     Format,
     GameSettlement,
     Line,
     NextHand,
     Place,
+    SeatCards,
     StoredHand,
     Table,
+    TableCall,
 )
 from referee.games.gem import game as gem_game
 from referee.games.gem import presets as gem_presets
@@ -48,12 +51,13 @@ from referee.games.three_handed.seated_entry import (
 )
 from referee.rules.cards import Card, CardError, Deck, parse_cards
 from referee.rules.errors import InputError, said_of
-from referee.rules.messages import Message, Value, msg
+from referee.rules.messages import N_, Message, Value, msg
 from referee.rules.results import HandScore, Step
 from referee.rules.settlement import settle
 
 if TYPE_CHECKING:
     from referee.games.presets import Preset
+    from referee.rules.ruleset import Ruleset
 
 KINDS = ("knock", "gin", "big_gin", "dead")
 _PACK = Deck(1, 2)  # the printed deck has two jokers (they hold the dice): named, refused
@@ -142,6 +146,7 @@ class GemRummy(Format):
     two_player: ClassVar[bool] = False
     settlement_page: ClassVar[bool] = True
     own_page: ClassVar[bool] = True  # /gem/new: a match is started with a saved deck
+    table_play: ClassVar[bool] = True  # with the match's gem deck, the dice named at the call
     api_keys: ClassVar[frozenset[str]] = (io.COMMON_KEYS - {"upcard"}) | {
         "dice",
         "ending",
@@ -274,6 +279,51 @@ class GemRummy(Format):
                 except CardError as e:
                     raise InputError("spread", said_of(e)) from None
         return melds
+
+    # -- at the table -----------------------------------------------------------------------
+
+    def table_play_kinds(self, rules: Ruleset) -> tuple[tuple[str, str], ...]:
+        """A knock, gin, or big gin (12 cards): a dead hand has nobody to call it."""
+        return (("knock", N_("Knock")), ("gin", N_("Gin")), ("big_gin", N_("Big gin")))
+
+    def table_play_cards_needed(self, rules: Ruleset, call: TableCall, seat: int) -> int | None:
+        size = gem_rules_of(rules).hand_size
+        return size + 1 if call.kind == "big_gin" and seat == call.knocker else size
+
+    def table_play_call_field(self, rules: Ruleset) -> CallField | None:
+        """The dice of the hand: they set the knock limit and the Queen's Diamonds card."""
+        return CallField(
+            "dice",
+            N_("Dice"),
+            N_("the two dice (3+4) or their sum (2–12)"),
+            N_("give the two dice (3+4) or their sum (2–12)"),
+            placeholder="3+4",
+        )
+
+    def table_play_call_value(self, rules: Ruleset, text: str) -> str:
+        return dice_text(parse_dice(text))
+
+    def table_play_named(self, rules: Ruleset, call: TableCall) -> Message | None:
+        return msg("Dice {dice}", dice=call.named) if call.named else None
+
+    def table_play_body(
+        self,
+        calls: Sequence[TableCall],
+        groups: Sequence[tuple[int, ...]],
+        sent: Mapping[int, SeatCards],
+        names: Sequence[str],
+        context: NextHand,
+    ) -> dict[str, Any]:
+        """Who knocked and the dice, and every player's cards: the referee lays the
+        knocker's spread and the layoffs, and tells a knock from gin by the cards."""
+        (call,) = calls
+        (group,) = groups
+        return {
+            "entry": "cards",
+            "knocker": names[call.knocker],
+            "dice": call.named,
+            "hands": {names[s]: sent[s].cards for s in group},
+        }
 
     # -- the match --------------------------------------------------------------------------
 

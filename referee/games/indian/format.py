@@ -22,7 +22,7 @@ from referee.games import json_io as io
 from referee.games import stored
 from referee.games.base import (
     Board,
-    CallCard,
+    CallField,
     GameSettlement,
     Line,
     NextHand,
@@ -168,14 +168,20 @@ class IndianFormat(RummyFormat):
     def table_play_heading(self, number: int, call: TableCall, names: Sequence[str]) -> Message:
         return msg("Deal {number}: {name} declared", number=number, name=names[call.knocker])
 
-    def table_play_call_card(self, rules: Ruleset) -> CallCard | None:
+    def table_play_call_field(self, rules: Ruleset) -> CallField | None:
         """The card cut for the wild joker: the cards cannot be ruled without it."""
-        return CallCard(
+        return CallField(
             "cut",
             N_("Cut card"),
             N_("the card cut for the wild joker"),
             N_("enter the card cut for the wild joker: it decides which cards are wild"),
         )
+
+    def table_play_named(self, rules: Ruleset, call: TableCall) -> Message | None:
+        said = super().table_play_named(rules, call)
+        if said is None:
+            return None
+        return msg("Cut {card}", card=dict(said.values)["card"])
 
     def table_play_choice(self, rules: Ruleset) -> SeatChoice | None:
         """Whether the seat played the deal out or dropped (then its cards are not needed)."""
@@ -208,7 +214,7 @@ class IndianFormat(RummyFormat):
         body: dict[str, Any] = {
             "entry": "cards",
             "winner": names[call.knocker],
-            "cut": call.upcard,
+            "cut": call.named,
             "hands": {names[s]: sent[s].cards for s in group if s not in parts},
         }
         if parts:

@@ -118,8 +118,8 @@ class BattleRoyal(SeatedFormat):
             "knocker": names[call.knocker],
             "hands": {names[seat]: sent[seat].cards for seat in group},
         }
-        if call.upcard:
-            body["upcard"] = call.upcard
+        if call.named:
+            body["upcard"] = call.named
         return body
 
     # -- JSON -------------------------------------------------------------------------------

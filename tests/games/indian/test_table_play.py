@@ -28,7 +28,7 @@ def test_a_pool_deal_sent_from_three_phones_8_6(client: Any, other_client: Any) 
     )
     started = _table(phone, view_id, "post", "/hand", cat, knocker="Cat", kind="out", cut="7H")
     assert started.status_code == 201, started.get_json()
-    assert started.get_json()["hand"]["calls"][0]["upcard"] == "7H"
+    assert started.get_json()["hand"]["calls"][0]["cut"] == "7H"
 
     odd = _table(phone, view_id, "put", "/cards", ben, cards="", part="fold")
     assert odd.status_code == 400 and _error(odd)[0] == "part"
