@@ -133,6 +133,36 @@ class SeatCards:
 
 
 @dataclass(frozen=True)
+class SentHand:
+    """A hand the players sent from their phones at the table: each group's call, the
+    groups (the seats that play with one pack), what each seat sent, the players' names and
+    the seating the rotation called for."""
+
+    calls: Sequence[TableCall]
+    groups: Sequence[tuple[int, ...]]
+    sent: Mapping[int, SeatCards]
+    names: Sequence[str]
+    context: NextHand
+
+    @property
+    def call(self) -> TableCall:
+        """The call of a hand played by one group (every format but a deal at two tables)."""
+        (call,) = self.calls
+        return call
+
+    @property
+    def group(self) -> tuple[int, ...]:
+        """The players of a hand played by one group."""
+        (group,) = self.groups
+        return group
+
+    def hands(self, seats: Sequence[int] | None = None) -> dict[str, str]:
+        """The cards each player of the group sent (or of ``seats``), by name."""
+        chosen = self.group if seats is None else seats
+        return {self.names[s]: self.sent[s].cards for s in chosen}
+
+
+@dataclass(frozen=True)
 class CallField:
     """What the hand's call names at the table, where the game needs it before the cards
     can be ruled (the first upcard that sets the knock limit; the card cut for the wild
@@ -703,21 +733,12 @@ class Format:
         a deal played at two tables at once: each table)."""
         return (board.next.players,)
 
-    def table_play_body(
-        self,
-        calls: Sequence[TableCall],
-        groups: Sequence[tuple[int, ...]],
-        sent: Mapping[int, SeatCards],
-        names: Sequence[str],
-        context: NextHand,
-    ) -> dict[str, Any]:
+    def table_play_body(self, hand: SentHand) -> dict[str, Any]:
         """A hand the players sent from their phones (each group's call, what each seat sent),
         as the API's JSON body of that hand entered by cards: for a format where
         :attr:`table_play` holds. This one is a knocker against one defender (the other player
         of the group), the spread left to the referee; the seating is the rotation's."""
-        (call,) = calls
-        (group,) = groups
-        return knock_body(call, group, sent, names)
+        return knock_body(hand.call, hand.group, hand.sent, hand.names)
 
     def hand_json(self, board: Board, line: Line) -> dict[str, Any]:
         """What the API says of one hand beyond its record (id, number, version, note,

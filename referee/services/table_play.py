@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from flask import current_app, url_for
 from sqlalchemy import select
 
-from referee.games.base import Board, Line, SeatCards, SeatChoice, TableCall
+from referee.games.base import Board, Line, SeatCards, SeatChoice, SentHand, TableCall
 from referee.models import Hand, Match, TableCards, TableHand, TableHandStatus, db
 from referee.rules.cards import Card, CardError, Deck, parse_cards
 from referee.rules.errors import InputError
@@ -408,7 +408,7 @@ def body_of(match: Match, hand: TableHand, board: Board) -> dict[str, object]:
     }
     calls = [c for c in calls_of(hand) if c is not None]
     groups = [tuple(g) for g in hand.groups]
-    return board.format.table_play_body(calls, groups, cards, board.names, board.next)
+    return board.format.table_play_body(SentHand(calls, groups, cards, board.names, board.next))
 
 
 def _rule(match: Match, hand: TableHand) -> Ruled:

@@ -27,11 +27,10 @@ from referee.games.base import (
     Line,
     NextHand,
     Place,
-    SeatCards,
     SeatChoice,
+    SentHand,
     StoredHand,
     Table,
-    TableCall,
 )
 from referee.games.contract import ContractList
 from referee.games.contract import presets as contract_presets
@@ -190,23 +189,17 @@ class ContractRummy(RummyFormat):
             (("yes", N_("I laid it down")), ("no", N_("I did not lay it down"))),
         )
 
-    def table_play_body(
-        self,
-        calls: Sequence[TableCall],
-        groups: Sequence[tuple[int, ...]],
-        sent: Mapping[int, SeatCards],
-        names: Sequence[str],
-        context: NextHand,
-    ) -> dict[str, Any]:
+    def table_play_body(self, hand: SentHand) -> dict[str, Any]:
         """Who went out, and by player the cards left in hand and whether the contract was
         laid down: the deal by cards, as the scorer's form enters it."""
-        (call,) = calls
-        (group,) = groups
+        call, names = hand.call, hand.names
         return {
             "entry": "cards",
             "went_out": names[call.knocker],
-            "hands": {names[s]: sent[s].cards for s in group},
-            "made": {names[s]: s == call.knocker or sent[s].choice == "yes" for s in group},
+            "hands": hand.hands(),
+            "made": {
+                names[s]: s == call.knocker or hand.sent[s].choice == "yes" for s in hand.group
+            },
         }
 
     # -- the match --------------------------------------------------------------------------

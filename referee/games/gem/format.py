@@ -27,7 +27,7 @@ from referee.games.base import (
     Line,
     NextHand,
     Place,
-    SeatCards,
+    SentHand,
     StoredHand,
     Table,
     TableCall,
@@ -306,23 +306,14 @@ class GemRummy(Format):
     def table_play_named(self, rules: Ruleset, call: TableCall) -> Message | None:
         return msg("Dice {dice}", dice=call.named) if call.named else None
 
-    def table_play_body(
-        self,
-        calls: Sequence[TableCall],
-        groups: Sequence[tuple[int, ...]],
-        sent: Mapping[int, SeatCards],
-        names: Sequence[str],
-        context: NextHand,
-    ) -> dict[str, Any]:
+    def table_play_body(self, hand: SentHand) -> dict[str, Any]:
         """Who knocked and the dice, and every player's cards: the referee lays the
         knocker's spread and the layoffs, and tells a knock from gin by the cards."""
-        (call,) = calls
-        (group,) = groups
         return {
             "entry": "cards",
-            "knocker": names[call.knocker],
-            "dice": call.named,
-            "hands": {names[s]: sent[s].cards for s in group},
+            "knocker": hand.names[hand.call.knocker],
+            "dice": hand.call.named,
+            "hands": hand.hands(),
         }
 
     # -- the match --------------------------------------------------------------------------

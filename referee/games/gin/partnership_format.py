@@ -15,10 +15,9 @@ from referee.games.base import (
     Line,
     NextHand,
     Place,
-    SeatCards,
+    SentHand,
     StoredHand,
     Table,
-    TableCall,
     knock_body,
     versus,
 )
@@ -243,17 +242,11 @@ class Partnership(Format):
         """The deal's two tables, each with its own pack, each called on its own."""
         return tuple(t.players for t in next_deal(board).tables)
 
-    def table_play_body(
-        self,
-        calls: Sequence[TableCall],
-        groups: Sequence[tuple[int, ...]],
-        sent: Mapping[int, SeatCards],
-        names: Sequence[str],
-        context: NextHand,
-    ) -> dict[str, Any]:
+    def table_play_body(self, hand: SentHand) -> dict[str, Any]:
         """A deal: each table's hand as a two-handed one, table 1 first."""
         tables = [
-            knock_body(call, group, sent, names) for call, group in zip(calls, groups, strict=True)
+            knock_body(call, group, hand.sent, hand.names)
+            for call, group in zip(hand.calls, hand.groups, strict=True)
         ]
         return {"tables": tables}
 

@@ -26,8 +26,8 @@ from referee.games.base import (
     GameSettlement,
     Line,
     NextHand,
-    SeatCards,
     SeatChoice,
+    SentHand,
     Table,
     TableCall,
 )
@@ -196,26 +196,18 @@ class IndianFormat(RummyFormat):
             default="played",
         )
 
-    def table_play_body(
-        self,
-        calls: Sequence[TableCall],
-        groups: Sequence[tuple[int, ...]],
-        sent: Mapping[int, SeatCards],
-        names: Sequence[str],
-        context: NextHand,
-    ) -> dict[str, Any]:
+    def table_play_body(self, hand: SentHand) -> dict[str, Any]:
         """Who declared and the cut, each player's 13 cards (the referee groups them), who
         dropped, and who is out of the pool: the deal by cards, as the scorer's form enters
         it."""
-        (call,) = calls
-        (group,) = groups
+        group, sent, names = hand.group, hand.sent, hand.names
         parts = {s: sent[s].choice for s in group if sent[s].choice not in ("", "played")}
         parts |= {s: Part.OUT.value for s in range(len(names)) if s not in group}
         body: dict[str, Any] = {
             "entry": "cards",
-            "winner": names[call.knocker],
-            "cut": call.named,
-            "hands": {names[s]: sent[s].cards for s in group if s not in parts},
+            "winner": names[hand.call.knocker],
+            "cut": hand.call.named,
+            "hands": hand.hands([s for s in group if s not in parts]),
         }
         if parts:
             body["parts"] = {names[s]: part for s, part in sorted(parts.items())}

@@ -29,7 +29,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games import json_io as io
 from referee.games import stored
-from referee.games.base import Board, Line, NextHand, Place, SeatCards, StoredHand, Table, TableCall
+from referee.games.base import (
+    Board,
+    Line,
+    NextHand,
+    Place,
+    SentHand,
+    StoredHand,
+    Table,
+    TableCall,
+)
 from referee.games.presets import of_family
 from referee.games.rummy import basic_rummy, rum500
 from referee.games.rummy import presets as rummy_presets
@@ -485,23 +494,15 @@ class RummyFormat(SeatedFormat):
         """The cards left in hand: any number up to those dealt (none for who went out)."""
         return None
 
-    def table_play_body(
-        self,
-        calls: Sequence[TableCall],
-        groups: Sequence[tuple[int, ...]],
-        sent: Mapping[int, SeatCards],
-        names: Sequence[str],
-        context: NextHand,
-    ) -> dict[str, Any]:
+    def table_play_body(self, hand: SentHand) -> dict[str, Any]:
         """Who went out and how, and by player the cards left, the melds laid down and (500
         Rum) the cards laid off."""
-        (call,) = calls
-        (group,) = groups
+        call, group, sent, names = hand.call, hand.group, hand.sent, hand.names
         body: dict[str, Any] = {
             "entry": "cards",
             "ending": call.kind,
             "went_out": names[call.knocker],
-            "hands": {names[s]: sent[s].cards for s in group},
+            "hands": hand.hands(),
             "melds": {
                 names[s]: [m.strip() for m in sent[s].melds.split("/") if m.strip()] for s in group
             },

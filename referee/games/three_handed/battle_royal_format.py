@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from referee.games import json_io as io
 from referee.games import stored
-from referee.games.base import Board, Line, NextHand, SeatCards, Table, TableCall
+from referee.games.base import Board, Line, NextHand, SentHand, Table
 from referee.games.presets import Preset, of_family
 from referee.games.standing import dealer_after
 from referee.games.stored import Codec
@@ -101,22 +101,14 @@ class BattleRoyal(SeatedFormat):
         money = settle(ledger.totals, table.stake, ledger.extras, rounding) if games else None
         return Board(self, table, lines, standing, next_hand, money, games=games)
 
-    def table_play_body(
-        self,
-        calls: Sequence[TableCall],
-        groups: Sequence[tuple[int, ...]],
-        sent: Mapping[int, SeatCards],
-        names: Sequence[str],
-        context: NextHand,
-    ) -> dict[str, Any]:
+    def table_play_body(self, hand: SentHand) -> dict[str, Any]:
         """All three play: the knocker and every player's hand, by name."""
-        (call,) = calls
-        (group,) = groups
+        call = hand.call
         body: dict[str, Any] = {
             "entry": "cards",
             "kind": call.kind,
-            "knocker": names[call.knocker],
-            "hands": {names[seat]: sent[seat].cards for seat in group},
+            "knocker": hand.names[call.knocker],
+            "hands": hand.hands(),
         }
         if call.named:
             body["upcard"] = call.named
