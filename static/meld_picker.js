@@ -7,8 +7,13 @@
 // them: data-size (cards dealt to each player), data-copies (2 for two packs: a card may be in
 // two hands; a joker is one card all the same), data-full (every hand holds exactly data-size
 // cards: a hand just filled passes the picker to the next player), data-knocker-extra (how many
-// cards beyond data-size the player chosen as knocker may hold). A tapped card takes its
-// holder's colour (a melded card its outline).
+// cards beyond data-size the player chosen as knocker may hold), data-out (where the picker goes
+// when who went out is chosen: "melds", to their melds, where melds score; "next", to the next
+// player's cards, as the one who went out holds none), data-out-tick (a box ticked for who went
+// out: "made_", the contract they must have laid down), data-split (a tapped card that cannot
+// join the meld being entered starts the next one). A .hand-input[data-one] holds one card (the
+// cut card): the picker starts on it while it is empty and moves on once it is tapped. A tapped
+// card takes its holder's colour (a melded card its outline).
 //
 // A game whose form has a kind of field of its own adds it as a part: a script loaded after
 // this one pushes onto window.MeldPicker.parts an object saying which fields it owns
@@ -33,6 +38,7 @@ window.MeldPicker = { parts: [] };
     const copies = Number(form.dataset.copies || 1);
     const full = form.dataset.full !== undefined;
     const extra = Number(form.dataset.knockerExtra || 0);
+    const split = form.dataset.split !== undefined;
     const inputs = [...form.querySelectorAll(".hand-input[data-target]")];
     const names = inputs.map((div) => div.dataset.target);
     const fields = {};
@@ -47,9 +53,11 @@ window.MeldPicker = { parts: [] };
     const parts = window.MeldPicker.parts;
     const partOf = (name) => parts.find((part) => part.owns(name));
     const isMelds = (name) => name.startsWith("melds_");
-    const inHand = (name) => !isMelds(name) && !partOf(name);
+    const one = new Set(inputs.filter((div) => div.dataset.one !== undefined).map((div) => div.dataset.target));
+    const inHand = (name) => !isMelds(name) && !partOf(name) && !one.has(name);
     const hands = names.filter(inHand);
-    let active = names[0];
+    const firstOne = [...one].find((name) => !fields[name].value.trim());
+    let active = firstOne || hands[0] || names[0];
 
     const knocker = () => {
       const input = form.querySelector("input[name=knocker_seat]:checked");
@@ -69,6 +77,24 @@ window.MeldPicker = { parts: [] };
       const target = picker.querySelector(`.target[data-target="${name}"]`);
       return target ? target.dataset.name || target.firstChild.textContent.trim() : name;
     };
+
+    // Whether card c may join the meld being entered (the cards after the last "/"): a set of
+    // its rank, or a run in its suit with room for it (a joker joins anything).
+    const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+    function joins(list, c) {
+      const at = list.lastIndexOf("/");
+      const meld = list.slice(at + 1);
+      const naturals = [...meld, c].filter((x) => !x.startsWith("JK"));
+      if (!meld.length || c.startsWith("JK") || naturals.length < 2) return true;
+      const rank = (x) => x.slice(0, -1);
+      if (naturals.every((x) => rank(x) === rank(naturals[0]))) return true;
+      if (!naturals.every((x) => x.slice(-1) === c.slice(-1))) return false;
+      const ranks = naturals.map((x) => RANKS.indexOf(rank(x)));
+      const high = ranks.map((r) => (r === 0 ? 13 : r)); // an ace above the king
+      const fits = (rs) => new Set(rs).size === rs.length
+        && Math.max(...rs) - Math.min(...rs) < meld.length + 1;
+      return fits(ranks) || fits(high);
+    }
 
     function check() {
       const count = {};
@@ -129,6 +155,11 @@ window.MeldPicker = { parts: [] };
       if (!c) return;
       notice(picker, "");
       if (partOf(active)) { partOf(active).tap(state, c); check(); return; }
+      if (one.has(active)) {
+        write(active, held(active).includes(c) ? [] : [c]);
+        setActive(hands[0]);
+        return;
+      }
       const mine = held(active);
       if (mine.includes(c)) {
         write(active, mine.filter((x) => x !== c));
@@ -140,6 +171,7 @@ window.MeldPicker = { parts: [] };
         refuse(picker, c, others[0]);
         return;
       }
+      if (split && isMelds(active) && !joins(mine, c)) mine.push("/");
       mine.push(c);
       write(active, mine);
       const following = hands[hands.indexOf(active) + 1];
@@ -155,6 +187,23 @@ window.MeldPicker = { parts: [] };
       fields[name].addEventListener("focus", () => setActive(name));
     }
     form.addEventListener("change", check);
+    // Who went out is chosen: the picker goes where their part of the hand is entered (their
+    // melds, or the next player's cards), and a box that going out implies is ticked.
+    for (const radio of form.querySelectorAll("input[name=knocker_seat]")) {
+      radio.addEventListener("change", () => {
+        if (!radio.checked) return;
+        const seatOut = Number(radio.value);
+        const tick = form.dataset.outTick && document.getElementById(form.dataset.outTick + seatOut);
+        if (tick) tick.checked = true;
+        const out = form.dataset.out;
+        if (out === "melds" && fields[`melds_${seatOut}`]) setActive(`melds_${seatOut}`);
+        if (out === "next") {
+          const others = hands.filter((name) => seat[name] !== seatOut);
+          const after = others.find((name) => seat[name] > seatOut) || others[0];
+          if (after) setActive(after);
+        }
+      });
+    }
     setActive(active);
   });
 })();

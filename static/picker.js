@@ -4,7 +4,8 @@
 // The picker's target buttons name the inputs it fills (data-target = the input's id). A
 // target is a hand by default (a card is in one hand only); data-role="spread" makes it the
 // melds laid down from the hand named by data-of ("|" between melds); the upcard takes one
-// card. A .hand-input[data-counts] says how many cards a hand needs ("10 11").
+// card. A .hand-input[data-counts] says how many cards a hand needs ("10 11"). A target with
+// data-first is the one the picker starts on while its field is empty.
 //
 // A page may hold several pickers, each for its own hands (a deal played at two tables at
 // once: one per table). A picker's data-prefix names its table's fields ("t2_": t2_kind,
@@ -155,7 +156,11 @@
       input.addEventListener("focus", () => setActive(name));
     }
     form.addEventListener("change", check);
-    setActive(hands[0]);
+    // A target marked data-first (Oklahoma's upcard, which sets the knock limit) is filled
+    // first while it is empty; its card passes the picker on to the first hand.
+    const first = picker.querySelector(".target[data-first]");
+    setActive(first && fields[first.dataset.target] && !fields[first.dataset.target].value.trim()
+      ? first.dataset.target : hands[0]);
     check();
   }
 

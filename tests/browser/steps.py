@@ -50,3 +50,85 @@ def scorer_of(page: Any, base: str, players: list[str], **body: Any) -> dict[str
     page.goto(match["edit_url"])
     page.wait_for_url(f"{base}/m/{match['id']}")
     return match
+
+
+class Taps:
+    """A scorer's taps on a hand form, counted: every click, tap and key pressed. What the form
+    already shows costs nothing (a choice already made, the picker already on the hand the
+    next card goes to), as it costs a scorer nothing. ``log`` says what each tap was."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.count = 0
+        self.cards = 0
+        self.log: list[str] = []
+
+    def tap(self, selector: str) -> None:
+        self.count += 1
+        self.log.append(selector)
+        self.page.click(selector)
+
+    def choose(self, field: str, label: str | None) -> None:
+        """Choose ``label`` (None: the first) among the pills of ``field``, unless chosen."""
+        pill = self.page.locator(f"#{field} label.pill:visible")
+        pill = pill.filter(has_text=label).first if label else pill.first
+        if not pill.locator("input").is_checked():
+            self.count += 1
+            self.log.append(f"{field}: {label}")
+            pill.click()
+
+    def choose_button(self, group: str, label: str) -> None:
+        """Tap the button ``label`` in ``group`` where the form has one, else type it into
+        ``group``'s field: a quick choice such as the dice's sum."""
+        button = self.page.locator(f"{group} button:visible", has_text=label)
+        if button.count():
+            self.count += 1
+            self.log.append(f"{group}: {label}")
+            button.first.click()
+        else:
+            self.type(group, label)
+
+    def check(self, field: str) -> None:
+        """Tick the box ``field`` unless it is ticked."""
+        if not self.page.is_checked(f"#{field}"):
+            self.tap(f"#{field}")
+
+    def type(self, field: str, text: str) -> None:
+        """Tap the field ``field`` and type ``text``: a key a character."""
+        self.tap(f"#{field}")
+        self.page.keyboard.type(text)
+        self.count += len(text)
+        self.log.append(f"typed {text}")
+
+    def hand(
+        self, target: str, codes: list[str], picker: str = "#picker", melds: tuple[int, ...] = ()
+    ) -> None:
+        """Tap ``codes`` into the picker's ``target`` (its button tapped first unless the picker
+        is on it). ``melds``: where in ``codes`` a new meld starts; where the picker did not
+        start it by itself, the scorer takes the card out, taps Next meld and taps it again."""
+        if not self.page.locator(f'{picker} .target.active[data-target="{target}"]').count():
+            self.tap(f'{picker} .target[data-target="{target}"]')
+        for i, code in enumerate(codes):
+            card = f'{picker} .pc[data-card="{code}"]'
+            self.cards += 1
+            self.tap(card)
+            if i in melds and not _broken_before(self.page.input_value(f"#{target}"), code):
+                self.tap(card)
+                self.tap(f"{picker} .target[data-sep]")
+                self.tap(card)
+
+    def cut(self, field: str, code: str, picker: str = "#picker") -> None:
+        """One card of its own (a cut card): by the picker where it has a target for it, else
+        typed."""
+        self.cards += 1
+        if self.page.locator(f'{picker} .target[data-target="{field}"]').count():
+            self.cards -= 1
+            self.hand(field, [code], picker)
+        else:
+            self.type(field, code)
+
+
+def _broken_before(value: str, code: str) -> bool:
+    """Whether a meld break ("/" or "|") comes just before ``code`` in a melds field."""
+    before = value.upper().split(code.upper())[0].strip()
+    return before == "" or before[-1] in "/|"
