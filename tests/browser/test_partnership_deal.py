@@ -70,9 +70,12 @@ def test_a_deal_with_cards_at_one_table(live_server, phone, shots):
     page.fill("#t2_defender_deadwood", "14")
     page.screenshot(path=shots / "deal-cards.png", full_page=True)
 
-    # save: the ruling is shown first, then saved
-    page.click("input[name=save]")
-    expect(page.locator('[data-testid="deal-head"]')).to_contain_text("Ann & Cat +33")
+    # the ruling of these cards is shown as they are entered, its headline beside Save: one
+    # Save keeps it
+    expect(page.locator('#ruling[data-live] [data-testid="deal-head"]')).to_contain_text(
+        "Ann & Cat +33"
+    )
+    expect(page.locator('[data-testid="live-head"]')).to_contain_text("Ann & Cat +33")
     page.click("input[name=save]")
     page.wait_for_selector(".flash.ok")
     assert page.inner_text('[data-testid="total-0"]').strip() == "33"
