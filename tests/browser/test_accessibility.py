@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
 from tests.browser.test_narrow_pages import FORMATS
@@ -172,4 +173,25 @@ def test_a_picker_with_cards_tapped_passes_axe(
     assert page.locator("#picker .pc[aria-pressed=true]").count() >= 2
     page.locator("#picker").scroll_into_view_if_needed()
     page.screenshot(path=shots / f"axe-picker-{preset}.png")
+    assert axe(page) == []
+
+
+def test_the_ruling_shown_while_cards_are_tapped_passes_axe(live_server, reader) -> None:
+    """The ruling that appears above the Save bar as the cards are tapped, and its headline in
+    the bar (a status a screen reader announces), pass axe-core like the rest of the form."""
+    page = reader
+    match = post(page, live_server + "/api/v1/matches", {"players": NAMES[:2]})
+    page.goto(match["edit_url"])
+    page.wait_for_url(f"{live_server}/m/{match['id']}")
+    page.goto(f"{live_server}/m/{match['id']}/hands/new?entry=cards")
+    page.locator("#knocker_seat label:has-text('Ann')").click()
+    page.click('#picker .target[data-target="knocker_cards"]')
+    for code in KNOCKER.split():
+        page.click(f'#picker .pc[data-card="{code}"]')
+    for code in DEFENDER.split():
+        page.click(f'#picker .pc[data-card="{code}"]')
+    headline = page.locator('[data-testid="live-head"]')
+    expect(headline).to_contain_text("Ann +21")
+    assert headline.get_attribute("role") == "status"
+    expect(page.locator("#ruling[data-live]")).to_be_visible()
     assert axe(page) == []
