@@ -48,6 +48,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
         i18n,
         migrate,
         session_cookie,
+        template_cache,
         throttle,
         web,
     )
@@ -60,6 +61,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
         static_folder=str(SITE_ROOT / "static"),
         instance_path=os.environ.get("REFEREE_INSTANCE_PATH") or None,
     )
+    template_cache.init_app(app)  # before anything makes the template environment
     config.load(app, test_config)
     guard.init_app(app)
     db.init_app(app)
