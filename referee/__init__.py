@@ -53,6 +53,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
         web,
     )
     from referee.models import db
+    from referee.url_rules import SharedBuilderRule
 
     app = Flask(
         __name__,
@@ -62,6 +63,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
         instance_path=os.environ.get("REFEREE_INSTANCE_PATH") or None,
     )
     template_cache.init_app(app)  # before anything makes the template environment
+    app.url_rule_class = SharedBuilderRule  # before the blueprints add their routes
     config.load(app, test_config)
     guard.init_app(app)
     db.init_app(app)
